@@ -1,0 +1,70 @@
+// SourceText: the text being compiled, its display name and a table of line starts, so that a
+// SourceRange can be turned into line:column and the source line can be shown under a diagnostic.
+
+/// The text of a predicate together with the name diagnostics show for it.
+///
+/// Text that came from the command line is named `<argument>`; a file keeps its path.
+public struct SourceText: Hashable, Sendable {
+    /// The name printed in front of diagnostics, such as `<argument>` or `form.json`.
+    public var name: String
+    /// The text itself.
+    public let text: String
+    /// The text's UTF-8 bytes, which every ``SourceRange`` indexes.
+    public let utf8: [UInt8]
+    /// Offsets at which each line starts; the first entry is 0.
+    public let lineStarts: [Int]
+
+    /// Creates a source text; `name` defaults to `<input>`.
+    public init(_ text: String, name: String = "<input>") {
+        self.name = name
+        self.text = text
+        self.utf8 = Array(text.utf8)
+        var starts = [0]
+        for (offset, byte) in utf8.enumerated() where byte == UInt8(ascii: "\n") {
+            starts.append(offset + 1)
+        }
+        self.lineStarts = starts
+    }
+
+    /// The 0-based index of the line that contains `offset`.
+    public func lineIndex(containing offset: Int) -> Int {
+        let clamped = max(0, min(offset, utf8.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The 1-based line and Character column of `offset`.
+    public func location(of offset: Int) -> SourceLocation {
+        let line = lineIndex(containing: offset)
+        let start = lineStarts[line]
+        let clamped = max(start, min(offset, utf8.count))
+        return SourceLocation(line: line + 1, column: characterCount(from: start, to: clamped) + 1)
+    }
+
+    /// The text of the 0-based line `index`, without its line terminator.
+    public func lineText(_ index: Int) -> String {
+        guard lineStarts.indices.contains(index) else { return "" }
+        let start = lineStarts[index]
+        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : utf8.count
+        if end > start, utf8[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return String(decoding: utf8[start..<max(start, end)], as: UTF8.self)
+    }
+
+    /// The text covered by `range`, clamped to the text.
+    public func slice(_ range: SourceRange) -> String {
+        let low = max(0, min(range.lowerBound, utf8.count))
+        let high = max(low, min(range.upperBound, utf8.count))
+        return String(decoding: utf8[low..<high], as: UTF8.self)
+    }
+
+    /// Counts Characters between two byte offsets on one line (invalid UTF-8 counts one per byte).
+    func characterCount(from start: Int, to end: Int) -> Int {
+        guard end > start else { return 0 }
+        return String(decoding: utf8[start..<end], as: UTF8.self).count
+    }
+}

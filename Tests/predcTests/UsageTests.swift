@@ -1,0 +1,6 @@
+import Testing
+
+@Test("the predc test target builds")
+func predcTargetBuilds() {
+    #expect(Bool(true))
+}
