@@ -7,6 +7,14 @@
 public enum SyntaxTree {}
 
 extension SyntaxTree {
+    public typealias ComparisonModifier = PredicateLang.ComparisonModifier
+    public typealias ComparisonOperator = PredicateLang.ComparisonOperator
+    public typealias ComparisonOptions = PredicateLang.ComparisonOptions
+    public typealias ArithmeticOperator = PredicateLang.ArithmeticOperator
+    public typealias SetOperator = PredicateLang.SetOperator
+}
+
+extension SyntaxTree {
     /// A predicate: something that is true or false for an object.
     public indirect enum Predicate: Hashable, Sendable {
         /// `TRUEPREDICATE` or `FALSEPREDICATE`.
@@ -62,58 +70,6 @@ extension SyntaxTree {
         }
     }
 
-    /// How a comparison treats a collection on its left.
-    public enum ComparisonModifier: String, Hashable, Sendable, Codable {
-        /// Compare the left value itself.
-        case direct
-        /// `ANY` / `SOME`: true if the comparison holds for some element.
-        case any
-        /// `ALL`: true if the comparison holds for every element.
-        case all
-    }
-
-    /// The comparison operators of the language.
-    public enum ComparisonOperator: String, Hashable, Sendable, Codable, CaseIterable {
-        case equalTo = "=="
-        case notEqualTo = "!="
-        case lessThan = "<"
-        case lessThanOrEqualTo = "<="
-        case greaterThan = ">"
-        case greaterThanOrEqualTo = ">="
-        case matches = "MATCHES"
-        case like = "LIKE"
-        case beginsWith = "BEGINSWITH"
-        case endsWith = "ENDSWITH"
-        case `in` = "IN"
-        case contains = "CONTAINS"
-        case between = "BETWEEN"
-        case utiConformsTo = "UTI-CONFORMS-TO"
-        case utiEquals = "UTI-EQUALS"
-    }
-
-    /// Option letters after an operator: `[c]`, `[d]`, `[n]`, `[l]`, `[w]`, in any combination.
-    public struct ComparisonOptions: OptionSet, Hashable, Sendable, Codable {
-        public var rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
-
-        /// `c`: case-insensitive.
-        public static let caseInsensitive = ComparisonOptions(rawValue: 1 << 0)
-        /// `d`: diacritic-insensitive.
-        public static let diacriticInsensitive = ComparisonOptions(rawValue: 1 << 1)
-        /// `l`: locale-sensitive.
-        public static let localeSensitive = ComparisonOptions(rawValue: 1 << 2)
-        /// `n`: operands are already normalised; compare literally (overrides `c` and `d`).
-        public static let normalized = ComparisonOptions(rawValue: 1 << 3)
-        /// `w`: word-sensitive (printed by Foundation, undocumented).
-        public static let wordSensitive = ComparisonOptions(rawValue: 1 << 4)
-
-        /// The letters in printing order (`c d l n w`), paired with their options.
-        public static let letters: [(Character, ComparisonOptions)] = [
-            ("c", .caseInsensitive), ("d", .diacriticInsensitive), ("l", .localeSensitive),
-            ("n", .normalized), ("w", .wordSensitive),
-        ]
-    }
-
     /// A component of a key path: an identifier, a `#`-escaped reserved word (stored without the
     /// `#`), or a collection operator such as `@count` (stored with the `@`).
     public struct KeyPathComponent: Hashable, Sendable {
@@ -126,43 +82,6 @@ extension SyntaxTree {
             self.name = name
             self.range = range
         }
-    }
-
-    /// Binary arithmetic and bitwise operators, with Apple's function selectors.
-    public enum ArithmeticOperator: String, Hashable, Sendable, Codable, CaseIterable {
-        case add = "+"
-        case subtract = "-"
-        case multiply = "*"
-        case divide = "/"
-        case power = "**"
-        case bitwiseAnd = "&"
-        case bitwiseOr = "|"
-        case bitwiseXor = "^"
-        case leftShift = "<<"
-        case rightShift = ">>"
-
-        /// The selector NSExpression uses for this operator (`add:to:` for `+`).
-        public var selector: String {
-            switch self {
-            case .add: "add:to:"
-            case .subtract: "from:subtract:"
-            case .multiply: "multiply:by:"
-            case .divide: "divide:by:"
-            case .power: "raise:toPower:"
-            case .bitwiseAnd: "bitwiseAnd:with:"
-            case .bitwiseOr: "bitwiseOr:with:"
-            case .bitwiseXor: "bitwiseXor:with:"
-            case .leftShift: "leftshift:by:"
-            case .rightShift: "rightshift:by:"
-            }
-        }
-    }
-
-    /// `UNION`, `INTERSECT`, `MINUS`.
-    public enum SetOperator: String, Hashable, Sendable, Codable, CaseIterable {
-        case union = "UNION"
-        case intersect = "INTERSECT"
-        case minus = "MINUS"
     }
 
     /// What goes inside `[ ]` after an expression.
