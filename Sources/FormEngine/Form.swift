@@ -83,6 +83,11 @@ public final class Form {
         Dictionary(grouping: validate(), by: { $0.tag ?? $0.path })
     }
 
+    /// The state of every row (untagged ones included), in form order.
+    package var rowStates: [ElementState] { state.allRows.map { ElementState(state: state, element: $0) } }
+    /// The state of every section, in form order.
+    package var sectionStates: [ElementState] { state.sections.map { ElementState(state: state, element: $0) } }
+
     /// How many conditions have been evaluated since the form was built (the build included).
     package var evaluationCount: Int { state.evaluationCount }
 
@@ -191,6 +196,7 @@ public final class Form {
                 throw error
             }
         }
+        state.settle()
         return state.changeSet()
     }
 
