@@ -55,9 +55,7 @@ extension Lexer {
             offset += 1
             while isDigit(peek()) { offset += 1 }
         }
-        while [UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "L"), UInt8(ascii: "z"),
-            UInt8(ascii: "t"), UInt8(ascii: "j")].contains(peek())
-        {
+        while [UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "L")].contains(peek()) {
             offset += 1
         }
         guard offset < bytes.count else {

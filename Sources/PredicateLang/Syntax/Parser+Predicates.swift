@@ -30,11 +30,13 @@ extension Parser {
         var operands: [SyntaxTree.Predicate] = []
         var failed = false
         while true {
+            let operandStart = position
             if let operand = isOr ? parseAndPredicate() : parseNotPredicate() {
                 operands.append(operand)
             } else {
                 failed = true
-                if isAborted || !synchronize() { return nil }
+                // An operand that failed on its first token (`AND a == 1`) resumes in recovery.
+                if isAborted || !synchronize(clearingRecovery: position > operandStart) { return nil }
             }
             let connective = current
             let matches = isOr ? (connective.is(.or) || connective.is(.orOr)) : (connective.is(.and) || connective.is(.andAnd))

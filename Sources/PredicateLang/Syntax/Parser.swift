@@ -136,14 +136,15 @@ struct Parser {
     // MARK: Recovery
 
     /// After a failed operand of AND/OR: skips to the next connective, `)`, `,` or the end, stepping
-    /// over balanced parentheses. Returns true (and leaves recovery) when a connective follows.
-    mutating func synchronize() -> Bool {
+    /// over balanced parentheses. Returns true when a connective follows, and then leaves recovery
+    /// if `clearingRecovery`.
+    mutating func synchronize(clearingRecovery: Bool) -> Bool {
         var nesting = 0
         while !isAtEnd && !isAborted {
             let token = current
             if nesting == 0 {
                 if isConnective(token) {
-                    isRecovering = false
+                    if clearingRecovery { isRecovering = false }
                     return true
                 }
                 if token.is(.rightParen) || token.is(.comma) { return false }
