@@ -2,7 +2,7 @@
 // operators (by precedence climbing, so one loop serves four levels), unary minus, postfix key paths
 // and subscripts. Primary expressions and the call forms are in Parser+Primary.swift.
 
-extension Parser {
+extension PredicateParser {
     /// An operand of a comparison.
     ///
     ///     expression = assignment ;
@@ -113,7 +113,7 @@ extension Parser {
         }
         for minus in minuses.reversed() {
             guard countNode() else { return nil }
-            operand = Parser.negated(operand, range: minus.range.union(operand.range))
+            operand = PredicateParser.negated(operand, range: minus.range.union(operand.range))
         }
         return operand
     }

@@ -9,7 +9,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-extension Parser {
+extension PredicateParser {
     /// `name(args)`: with one argument and no trailing colon the selector gets a `:`.
     ///
     ///     function = ( IDENTIFIER | "#" WORD | SELECTOR ) arguments ;
@@ -31,14 +31,14 @@ extension Parser {
             error(.functionArity(selector, expected: function.arity, actual: arguments.count), at: range)
             return nil
         }
-        if function == .cast { return Parser.cast(arguments[0], arguments[1], range: range) }
+        if function == .cast { return PredicateParser.cast(arguments[0], arguments[1], range: range) }
         return .function(selector: selector, arguments: arguments, range)
     }
 
     private mutating func reportUnknownFunction(_ name: Token, selector: String) {
         let candidates = BuiltinFunction.allCases.map(\.selector)
         var fixIts: [FixIt] = []
-        if let suggestion = Parser.suggestion(for: selector, among: candidates.map { $0.uppercased() }),
+        if let suggestion = PredicateParser.suggestion(for: selector, among: candidates.map { $0.uppercased() }),
             let candidate = candidates.first(where: { $0.uppercased() == suggestion })
         {
             let bare = name.kind != .selector && candidate.hasSuffix(":") && candidate.dropLast().contains(":") == false
@@ -103,7 +103,7 @@ extension Parser {
             let type = parseExpression(),
             let closing = expectClosingParen(opening: opening, purpose: "CAST")
         else { return nil }
-        return Parser.cast(value, type, range: keyword.range.union(closing.range))
+        return PredicateParser.cast(value, type, range: keyword.range.union(closing.range))
     }
 
     /// `FUNCTION(receiver, 'selector', arguments...)`.

@@ -2,7 +2,7 @@
 // primary predicates (groups, TRUEPREDICATE/FALSEPREDICATE, comparisons), and comparison operators
 // with their option letters. Chains of one connective become one n-ary node, built in a loop.
 
-extension Parser {
+extension PredicateParser {
     /// The whole predicate.
     ///
     ///     predicate = orPredicate ;
@@ -237,7 +237,7 @@ extension Parser {
         case .selector:
             errorHere(.unsupported("a custom selector operator such as '\(token.text)'"))
         case .identifier:
-            if let suggestion = Parser.suggestion(for: token.text, among: Parser.operatorWords) {
+            if let suggestion = PredicateParser.suggestion(for: token.text, among: PredicateParser.operatorWords) {
                 errorHere(.unknownOperator(token.text), fixIts: [FixIt(range: token.range, replacement: suggestion)])
             } else {
                 errorHere(.expectedComparisonOperator)

@@ -2,7 +2,7 @@
 // parenthesised expressions, {aggregates}) and the call forms: built-in functions by selector,
 // FUNCTION, SUBQUERY, TERNARY and CAST. Unsupported constructs get a "not supported" diagnostic.
 
-extension Parser {
+extension PredicateParser {
     /// A primary expression.
     ///
     ///     primary = literal | "SELF" | "ANYKEY" | VARIABLE | FORMAT_ARGUMENT | keyComponent | function | specialForm | aggregate | "(" expression ")" ;

@@ -1,10 +1,10 @@
-// Parser core: a cursor over the lexer's tokens, error reporting with cascade suppression, recovery
+// Parser (PredicateParser) core: a cursor over the lexer's tokens, error reporting with cascade suppression, recovery
 // to the next AND/OR/`)`, and the guards that keep hostile input from exhausting the stack or memory:
 // a nesting-depth counter per syntactic level and a node counter. The productions are in
 // Parser+Predicates.swift and Parser+Expressions.swift; each quotes its rule from Grammar/Predicate.ebnf.
 
 /// Recursive-descent parser for predicate format strings. One instance parses one input.
-struct Parser {
+struct PredicateParser {
     let source: SourceText
     let tokens: [Token]
     let limits: Limits
@@ -24,7 +24,7 @@ struct Parser {
         self.source = source
         self.tokens = tokens
         self.limits = limits
-        self.matchingParen = Parser.matchParentheses(tokens)
+        self.matchingParen = PredicateParser.matchParentheses(tokens)
     }
 
     static func matchParentheses(_ tokens: [Token]) -> [Int] {
@@ -161,7 +161,7 @@ struct Parser {
     }
 }
 
-extension Parser {
+extension PredicateParser {
     /// Words the "did you mean" suggestions are drawn from.
     static let operatorWords = ["LIKE", "MATCHES", "CONTAINS", "BEGINSWITH", "ENDSWITH", "BETWEEN", "IN",
         "UTI-CONFORMS-TO", "UTI-EQUALS"]

@@ -150,14 +150,14 @@ struct SyntaxDumper {
         case .bool(let flag): output += flag ? "true" : "false"
         case .int(let integer): output += String(integer)
         case .double(let double): output += double.description
-        case .string(let string): output += SyntaxPrinter.quoted(string)
+        case .string(let string): output += Value.quotedString(string)
         case .date(let date): output += "(date \(date.timeIntervalSinceReferenceDate.description))"
         case .array(let elements): writeValues("array", elements)
         case .set(let set): writeValues("set", set.elements)
         case .dictionary(let dictionary):
             output += "(dictionary"
             for key in dictionary.keys.sorted() {
-                output += " (" + SyntaxPrinter.quoted(key) + " "
+                output += " (" + Value.quotedString(key) + " "
                 writeConstant(dictionary[key] ?? .null)
                 output += ")"
             }

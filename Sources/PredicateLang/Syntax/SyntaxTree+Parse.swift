@@ -1,5 +1,5 @@
 // SyntaxTree+Parse: the public entry points of the front end. Text (plus format arguments) →
-// Lexer → Parser → tree and diagnostics. Input size is checked before lexing; diagnostics come back
+// Lexer → PredicateParser → tree and diagnostics. Input size is checked before lexing; diagnostics come back
 // sorted by position. Any error means no tree.
 
 /// The result of parsing a predicate: the tree if there were no errors, and every diagnostic.
@@ -87,11 +87,11 @@ extension SyntaxTree {
     }
 
     /// Lexes `source` and returns a parser over its tokens, or nil when the text is too large.
-    private static func makeParser(_ source: SourceText, arguments: [Value], limits: Limits) -> Parser? {
+    private static func makeParser(_ source: SourceText, arguments: [Value], limits: Limits) -> PredicateParser? {
         guard source.utf8.count <= limits.maxSourceBytes else { return nil }
         var lexer = Lexer(source: source, arguments: arguments, limits: limits)
         let tokens = lexer.tokenize()
-        var parser = Parser(source: source, tokens: tokens, limits: limits)
+        var parser = PredicateParser(source: source, tokens: tokens, limits: limits)
         parser.diagnostics = lexer.diagnostics
         return parser
     }
@@ -109,12 +109,12 @@ extension SyntaxTree {
     }
 }
 
-extension Parser {
+extension PredicateParser {
     /// After the predicate: anything left over is an error (with "did you mean 'AND'?" for typos).
     mutating func expectEnd() {
         guard !isAtEnd, !isAborted else { return }
         var fixIts: [FixIt] = []
-        if current.kind == .identifier, let suggestion = Parser.suggestion(for: current.text, among: ["AND", "OR"]) {
+        if current.kind == .identifier, let suggestion = PredicateParser.suggestion(for: current.text, among: ["AND", "OR"]) {
             fixIts.append(FixIt(range: current.range, replacement: suggestion))
         }
         if comparisonOperatorAhead() {

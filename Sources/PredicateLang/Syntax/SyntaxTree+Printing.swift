@@ -3,11 +3,6 @@
 // parenthesised, strings in double quotes, booleans 1/0. AND/OR operands are printed in a loop, so
 // a flat chain of any length costs no recursion; nesting is bounded by the parser's depth limit.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension SyntaxTree.Predicate {
     /// The canonical format string, as `NSPredicate.predicateFormat` prints it.
@@ -96,7 +91,7 @@ struct SyntaxPrinter {
     mutating func write(_ expression: SyntaxTree.Expression) {
         switch expression {
         case .constant(let value, _):
-            output += SyntaxPrinter.constant(value)
+            output += value.predicateDescription
         case .evaluatedObject:
             output += "SELF"
         case .variable(let name, _):
@@ -190,7 +185,7 @@ struct SyntaxPrinter {
         case .negate:
             needsParentheses = parenthesizeNegative
         case .constant(let value, _):
-            needsParentheses = parenthesizeNegative && SyntaxPrinter.constant(value).hasPrefix("-")
+            needsParentheses = parenthesizeNegative && value.predicateDescription.hasPrefix("-")
         default:
             needsParentheses = false
         }
@@ -214,91 +209,3 @@ struct SyntaxPrinter {
     }
 }
 
-extension SyntaxPrinter {
-    /// How a constant prints (spec §10): `nil`, `1`/`0` for booleans, NSNumber-style numbers,
-    /// double-quoted strings, `CAST(<seconds>, "NSDate")` for dates, `{a, b}` for collections.
-    /// Same behaviour as the data layer's `Value.predicateDescription`, which replaces it on main.
-    static func constant(_ value: Value) -> String {
-        var output = ""
-        writeConstant(value, to: &output, depth: 0)
-        return output
-    }
-
-    private static func writeConstant(_ value: Value, to output: inout String, depth: Int) {
-        switch value {
-        case .null: output += "nil"
-        case .bool(let flag): output += flag ? "1" : "0"
-        case .int(let integer): output += String(integer)
-        case .double(let double): output += number(double)
-        case .string(let string): output += quoted(string)
-        case .date(let date): output += "CAST(" + fixedPoint(date.timeIntervalSinceReferenceDate) + ", \"NSDate\")"
-        case .array(let elements): writeElements(elements, to: &output, depth: depth)
-        case .set(let set): writeElements(set.elements, to: &output, depth: depth)
-        case .dictionary(let dictionary):
-            guard depth < 512 else {
-                output += "{...}"
-                return
-            }
-            output += "{"
-            for (index, key) in dictionary.keys.sorted(by: { $0.utf16.lexicographicallyPrecedes($1.utf16) }).enumerated() {
-                if index > 0 { output += ", " }
-                output += quoted(key) + " = "
-                writeConstant(dictionary[key] ?? .null, to: &output, depth: depth + 1)
-            }
-            output += "}"
-        }
-    }
-
-    private static func writeElements(_ elements: [Value], to output: inout String, depth: Int) {
-        guard depth < 512 else {
-            output += "{...}"
-            return
-        }
-        output += "{"
-        for (index, element) in elements.enumerated() {
-            if index > 0 { output += ", " }
-            writeConstant(element, to: &output, depth: depth + 1)
-        }
-        output += "}"
-    }
-
-    /// NSNumber's description of a double: shortest round-trip digits without `.0`.
-    static func number(_ double: Double) -> String {
-        if double.isNaN { return "nan" }
-        if double.isInfinite { return double < 0 ? "-inf" : "inf" }
-        var text = double.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
-    }
-
-    /// `%f`: fixed point with six decimals.
-    static func fixedPoint(_ double: Double) -> String {
-        let scaled = (double.magnitude * 1_000_000).rounded()
-        guard double.isFinite, let micro = UInt64(exactly: scaled) else { return number(double) }
-        let fraction = String(micro % 1_000_000)
-        let sign = double < 0 && micro != 0 ? "-" : ""
-        return sign + String(micro / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
-    }
-
-    /// A string in double quotes, escaped so the lexer reads it back exactly.
-    static func quoted(_ string: String) -> String {
-        var output = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\\": output += "\\\\"
-            case "\"": output += "\\\""
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return output + "\""
-    }
-}
