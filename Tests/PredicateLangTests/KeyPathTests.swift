@@ -89,6 +89,9 @@ struct KeyPathTests {
     func singleKey() throws {
         #expect(try Value.dictionary(["a.b": 1]).value(forKey: "a.b") == 1)
         #expect(try Value.array([1, 2]).value(forKey: "@count") == 2)
+        #expect(try Value.array([1, 2]).value(forKeyPath: CollectionOfOne("@count")) == 2)
+        #expect(try Value.null.value(forKey: "@count") == .null)
+        #expect(throws: EvaluationError.self) { try Value.array([1, 2]).value(forKey: "@sum") }
         #expect(try KeyPathTests.people.value(forKey: "name") == ["Ann", "Bob", "Cy"])
         #expect(try KeyPathTests.people.value(forKeyPath: ["name"][...]) == ["Ann", "Bob", "Cy"])
         #expect(try KeyPathTests.people.value(forKeyPath: Set(["name"])) == ["Ann", "Bob", "Cy"])

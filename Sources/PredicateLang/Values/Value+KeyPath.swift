@@ -51,13 +51,17 @@ extension Value {
         // Arrays and slices are walked in place: no allocation unless a collection is mapped.
         if let array = components as? [String] { return try KeyValueCoding.resolve(self, array[...], depth: 0) }
         if let slice = components as? ArraySlice<String> { return try KeyValueCoding.resolve(self, slice, depth: 0) }
+        if let one = components as? CollectionOfOne<String> { return try value(forKey: one[one.startIndex]) }
         return try KeyValueCoding.resolve(self, ArraySlice(components), depth: 0)
     }
 
     /// Resolves one key, as `valueForKey:`; a key starting with `@` is a collection operator
     /// (only `@count` makes sense without a right key path).
     public func value(forKey key: String) throws(EvaluationError) -> Value {
-        if key.utf8.first == UInt8(ascii: "@") { return try KeyValueCoding.resolve(self, [key][...], depth: 0) }
+        if key.utf8.first == UInt8(ascii: "@") {
+            if isNull { return .null }
+            return try KeyValueCoding.applyOperator(key, to: self, rest: ArraySlice(), depth: 0)
+        }
         return try KeyValueCoding.valueForKey(key, of: self, depth: 0)
     }
 }
