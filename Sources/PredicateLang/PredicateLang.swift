@@ -19,22 +19,45 @@
 /// ``EvaluationError`` where Apple's NSPredicate raises an exception, positioned at the construct
 /// that failed.
 public struct CompiledPredicate: Sendable {
-    /// The syntax tree the predicate was compiled from.
-    public let tree: SyntaxTree.Predicate
-    /// The source text.
-    public let source: SourceText
-    /// The bytecode.
-    public let program: Program
-    /// The limits evaluation runs under (the step budget, regex subject length).
-    public let limits: Limits
-    /// The clock and random source for `now()` and `random()`; replace it to make tests repeatable.
-    public var functionEnvironment: FunctionEnvironment = .live
+    /// Everything a compiled predicate holds, behind one reference (copies share it).
+    private final class Core: Sendable {
+        let tree: SyntaxTree.Predicate
+        let source: SourceText
+        let program: Program
+        let limits: Limits
+        let environment: EnvironmentBox
+
+        init(tree: SyntaxTree.Predicate, source: SourceText, program: Program, limits: Limits,
+             environment: FunctionEnvironment) {
+            self.tree = tree
+            self.source = source
+            self.program = program
+            self.limits = limits
+            self.environment = EnvironmentBox(environment)
+        }
+    }
+
+    private var core: Core
 
     init(tree: SyntaxTree.Predicate, source: SourceText, program: Program, limits: Limits) {
-        self.tree = tree
-        self.source = source
-        self.program = program
-        self.limits = limits
+        core = Core(tree: tree, source: source, program: program, limits: limits, environment: .live)
+    }
+
+    /// The syntax tree the predicate was compiled from.
+    public var tree: SyntaxTree.Predicate { core.tree }
+    /// The source text.
+    public var source: SourceText { core.source }
+    /// The bytecode.
+    public var program: Program { core.program }
+    /// The limits evaluation runs under (the step budget, regex subject length).
+    public var limits: Limits { core.limits }
+    /// The clock and random source for `now()` and `random()`; replace it to make tests repeatable.
+    public var functionEnvironment: FunctionEnvironment {
+        get { core.environment.environment }
+        set {
+            core = Core(tree: core.tree, source: core.source, program: core.program, limits: core.limits,
+                        environment: newValue)
+        }
     }
 
     /// What the predicate reads: free `$variables` and key paths of the evaluated object.
@@ -98,41 +121,60 @@ public struct CompiledPredicate: Sendable {
     }
 
     /// Evaluates against a form's row store: the hot path, which allocates nothing on the heap.
+    ///
+    /// Inlinable so a caller's store is borrowed in place rather than copied into the call.
+    @inlinable
     public func evaluate(in store: RowStore, object: Value = .null) throws(EvaluationError) -> Bool {
-        guard program.symbols != nil else {
-            var variables: [String: Value] = [:]
-            for (slot, tag) in store.symbols.tags.enumerated() { variables[tag] = store.value(at: Slot(slot)) }
-            return try evaluate(with: object, variables: variables)
-        }
-        let result = store.values.withUnsafeBufferPointer { values in
-            store.isHidden.withUnsafeBufferPointer { hidden in
-                store.isDisabled.withUnsafeBufferPointer { disabled in
-                    let inputs = EvaluationInputs(
-                        object: object, variables: [:], slotValues: values, hiddenFlags: hidden,
-                        disabledFlags: disabled, environment: functionEnvironment, limits: limits)
-                    var trace = NoTrace()
-                    return Result { () throws(EvaluationError) -> Bool in
-                        try VirtualMachine.run(program, inputs, trace: &trace)
-                    }
+        try store.values.withUnsafeBufferPointer { (values) throws(EvaluationError) -> Bool in
+            try store.isHidden.withUnsafeBufferPointer { (hidden) throws(EvaluationError) -> Bool in
+                try store.isDisabled.withUnsafeBufferPointer { (disabled) throws(EvaluationError) -> Bool in
+                    try evaluate(slotValues: values, hidden: hidden, disabled: disabled, tags: store.symbols.tags, object: object)
                 }
             }
         }
-        return try result.get()
+    }
+
+    /// The body of ``evaluate(in:object:)`` behind the inlinable shell.
+    @usableFromInline
+    func evaluate(
+        slotValues: UnsafeBufferPointer<Value>, hidden: UnsafeBufferPointer<Bool>, disabled: UnsafeBufferPointer<Bool>,
+        tags: borrowing [String], object: Value
+    ) throws(EvaluationError) -> Bool {
+        guard core.program.storage.isFormMode else {
+            var variables: [String: Value] = [:]
+            for (slot, tag) in tags.enumerated() where slot < slotValues.count { variables[tag] = slotValues[slot] }
+            return try evaluate(with: object, variables: variables)
+        }
+        var trace = NoTrace()
+        return try run(object: object, variables: Self.noVariables,
+                       slots: SlotInputs(values: slotValues, hidden: hidden, disabled: disabled), trace: &trace)
+    }
+
+    private static let noVariables: [String: Value] = [:]
+
+    /// Borrows the inputs for the duration of one run.
+    private func run<Trace: TraceSink>(
+        object: borrowing Value, variables: borrowing [String: Value], slots: SlotInputs, trace: inout Trace
+    ) throws(EvaluationError) -> Bool {
+        let core = self.core
+        return try withUnsafePointer(to: object) { (objectPointer) throws(EvaluationError) -> Bool in
+            try withUnsafePointer(to: variables) { (variablesPointer) throws(EvaluationError) -> Bool in
+                let inputs = EvaluationInputs(object: objectPointer, variables: variablesPointer,
+                                              environment: core.environment, slots: slots, limits: core.limits)
+                return try VirtualMachine.run(core.program.storage, inputs, trace: &trace)
+            }
+        }
     }
 
     private func evaluate<Trace: TraceSink>(
         object: Value, variables: [String: Value], trace: inout Trace
     ) throws(EvaluationError) -> Bool {
         let slotValues = program.symbols.map { symbols in symbols.tags.map { variables[$0] ?? .null } } ?? []
-        let result = slotValues.withUnsafeBufferPointer { values in
-            let inputs = EvaluationInputs(
-                object: object, variables: variables, slotValues: values,
-                hiddenFlags: UnsafeBufferPointer(start: nil, count: 0),
-                disabledFlags: UnsafeBufferPointer(start: nil, count: 0),
-                environment: functionEnvironment, limits: limits)
-            return Result { () throws(EvaluationError) -> Bool in try VirtualMachine.run(program, inputs, trace: &trace) }
+        return try slotValues.withUnsafeBufferPointer { (values) throws(EvaluationError) -> Bool in
+            var slots = SlotInputs.none
+            slots.values = values
+            return try run(object: object, variables: variables, slots: slots, trace: &trace)
         }
-        return try result.get()
     }
 
     /// The bytecode listing, with source positions.

@@ -128,6 +128,10 @@ extension Compiler {
     }
 
     private mutating func reportUnknownTag(_ name: String, at range: SourceRange) {
+        if symbols?.slot(for: name) != nil {
+            overflowed = true  // a known tag whose slot number does not fit the encoding
+            return
+        }
         var notes: [Diagnostic] = []
         var fixIts: [FixIt] = []
         if let suggestion = closestTag(to: name) {

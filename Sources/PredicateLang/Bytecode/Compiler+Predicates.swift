@@ -57,6 +57,7 @@ extension Compiler {
             emit(.compare(comparison.op, comparison.options, comparison.modifier), at: comparison.range)
             return
         }
+        if comparison.modifier == .direct, comparison.options.isEmpty, emitTypedLeaf(comparison, constant) { return }
         let matcher = matcher(prepareMatcher(comparison.op, comparison.options, constant, at: constantRange))
         if comparison.modifier == .direct {
             if let slot = slotRead(comparison.lhs) {
@@ -74,6 +75,31 @@ extension Compiler {
         }
         compileExpression(comparison.lhs)
         emit(.match(matcher, comparison.modifier), at: comparison.range)
+    }
+
+    /// The typed fused leaves: `$t op 5`, `$t.@count op 5`, `$t == 'x'`. False when none applies.
+    private mutating func emitTypedLeaf(_ comparison: SyntaxTree.Comparison, _ constant: Value) -> Bool {
+        let isOrdering = [.equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo]
+            .contains(comparison.op)
+        switch constant {
+        case .int(let integer) where isOrdering:
+            if let slot = slotRead(comparison.lhs) {
+                emit(.compareSlotInteger(slot, comparison.op, self.integer(integer)), at: comparison.range)
+                return true
+            }
+            if let slot = slotCountRead(comparison.lhs) {
+                emit(.compareSlotCountInteger(slot, comparison.op, self.integer(integer)), at: comparison.range)
+                return true
+            }
+        case .string(let text) where comparison.op == .equalTo || comparison.op == .notEqualTo:
+            if let slot = slotRead(comparison.lhs) {
+                emit(.compareSlotString(slot, comparison.op, self.string(text)), at: comparison.range)
+                return true
+            }
+        default:
+            break
+        }
+        return false
     }
 
     /// Prepares the constant right-hand side once: folded needles, compiled patterns, hashed sets.
@@ -158,7 +184,7 @@ extension Compiler {
     /// The slot of a free variable in form mode (not a SUBQUERY variable, known to the table).
     func formSlot(_ name: String) -> SlotIndex? {
         guard !scopes.contains(where: { $0.name == name }), let slot = symbols?.slot(for: name),
-            let encoded = UInt32(exactly: slot.index)
+            let encoded = UInt16(exactly: slot.index)
         else { return nil }
         return SlotIndex(encoded)
     }

@@ -11,6 +11,8 @@ struct Compiler {
     var instructions: [Instruction] = []
     var ranges: [SourceRange] = []
     var constants: [Value] = []
+    var integers: [Int64] = []
+    var strings: [StringConstant] = []
     var matchers: [Matcher] = []
     var keyPaths: [[String]] = []
     var names: [String] = []
@@ -40,11 +42,11 @@ struct Compiler {
             diagnostics.append(.error(.programTooLarge, at: tree.range))
         }
         guard !diagnostics.hasErrors else { return nil }
-        let tables = Verifier.Tables(constants: constants.count, matchers: matchers.count,
+        let tables = Verifier.Tables(constants: constants.count, integers: integers.count, strings: strings.count, matchers: matchers.count,
                                      keyPaths: keyPaths.count, names: names.count, locals: localCount)
         switch Verifier.analyze(instructions, tables: tables) {
         case .success(let depth):
-            return Program(instructions: instructions, constants: constants, matchers: matchers,
+            return Program(instructions: instructions, constants: constants, integers: integers, strings: strings, matchers: matchers,
                            keyPaths: keyPaths, names: names, sourceRanges: ranges, maxStackDepth: depth,
                            localCount: localCount, symbols: symbols)
         case .failure(let failure):
@@ -106,6 +108,18 @@ struct Compiler {
             return ConstantIndex(UInt16(existing))
         }
         return ConstantIndex(checked(Self.append(value, to: &constants)))
+    }
+
+    mutating func integer(_ value: Int64) -> IntegerIndex {
+        if let existing = integers.firstIndex(of: value) { return IntegerIndex(UInt16(existing)) }
+        return IntegerIndex(checked(Self.append(value, to: &integers)))
+    }
+
+    mutating func string(_ value: String) -> StringIndex {
+        if let existing = strings.firstIndex(where: { $0.value.unicodeScalars.elementsEqual(value.unicodeScalars) }) {
+            return StringIndex(UInt16(existing))
+        }
+        return StringIndex(checked(Self.append(StringConstant(value), to: &strings)))
     }
 
     mutating func matcher(_ matcher: Matcher) -> MatcherIndex {

@@ -29,6 +29,9 @@ extension Instruction {
         case .matchSlot: "matchSlot"
         case .matchSlotCount: "matchSlotCount"
         case .matchKey: "matchKey"
+        case .compareSlotInteger: "compareSlotInteger"
+        case .compareSlotCountInteger: "compareSlotCountInt"
+        case .compareSlotString: "compareSlotString"
         case .not: "not"
         case .jumpIfFalse: "jumpIfFalse"
         case .jumpIfTrue: "jumpIfTrue"
@@ -83,6 +86,12 @@ extension Program {
             return ("\(slot) \(matcher)", tagText + "@count " + matcherText(matcher))
         case .matchKey(let keyPath, let matcher):
             return ("\(keyPath) \(matcher)", keyPathText(keyPath) + " " + matcherText(matcher))
+        case .compareSlotInteger(let slot, let op, let index):
+            return ("\(slot) \(op.rawValue) \(index)", slotText(slot) + " " + op.rawValue + " " + integerText(index))
+        case .compareSlotCountInteger(let slot, let op, let index):
+            return ("\(slot) \(op.rawValue) \(index)", slotText(slot) + ".@count " + op.rawValue + " " + integerText(index))
+        case .compareSlotString(let slot, let op, let index):
+            return ("\(slot) \(op.rawValue) \(index)", slotText(slot) + " " + op.rawValue + " " + stringText(index))
         case .jumpIfFalse(let jump), .jumpIfTrue(let jump), .jump(let jump):
             return (jump.description, "-> " + format4(offset + 1 + Int(jump.rawValue)))
         case .iterateNext(let jump, let local):
@@ -129,6 +138,18 @@ extension Program {
     func constantText(_ index: ConstantIndex) -> String {
         let position = Int(index.rawValue)
         return constants.indices.contains(position) ? constants[position].predicateDescription : "?"
+    }
+
+    func slotText(_ slot: SlotIndex) -> String {
+        tag(of: slot).map { "$" + $0 } ?? slot.description
+    }
+
+    func integerText(_ index: IntegerIndex) -> String {
+        integers.indices.contains(Int(index.rawValue)) ? String(integers[Int(index.rawValue)]) : "?"
+    }
+
+    func stringText(_ index: StringIndex) -> String {
+        strings.indices.contains(Int(index.rawValue)) ? Value.string(strings[Int(index.rawValue)].value).predicateDescription : "?"
     }
 
     func name(_ index: NameIndex) -> String {

@@ -39,9 +39,23 @@ public struct LocalIndex: Hashable, Sendable, CustomStringConvertible {
 
 /// A row slot of a ``RowStore`` (form mode).
 public struct SlotIndex: Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: UInt32
-    public init(_ rawValue: UInt32) { self.rawValue = rawValue }
+    public var rawValue: UInt16
+    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
     public var description: String { "#\(rawValue)" }
+}
+
+/// An integer constant in ``Program/integers`` (fused integer leaves).
+public struct IntegerIndex: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt16
+    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    public var description: String { "i\(rawValue)" }
+}
+
+/// A string constant in ``Program/strings`` (fused string leaves).
+public struct StringIndex: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt16
+    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    public var description: String { "s\(rawValue)" }
 }
 
 /// A jump distance, relative to the instruction after the jump.
@@ -118,6 +132,12 @@ public enum Instruction: Hashable, Sendable {
     case matchSlotCount(SlotIndex, MatcherIndex)
     /// Fused leaf: compare a key path of `SELF` with a constant.       `→`, sets flag
     case matchKey(KeyPathIndex, MatcherIndex)
+    /// Fused leaf: `slot op integer` (`== != < <= > >=`, no options).   `→`, sets flag
+    case compareSlotInteger(SlotIndex, ComparisonOperator, IntegerIndex)
+    /// Fused leaf: `@count(slot) op integer`.                           `→`, sets flag
+    case compareSlotCountInteger(SlotIndex, ComparisonOperator, IntegerIndex)
+    /// Fused leaf: `slot == string` or `!=` (no options).               `→`, sets flag
+    case compareSlotString(SlotIndex, ComparisonOperator, StringIndex)
     /// `flag = !flag`.                                                  `→`
     case not
 
@@ -159,7 +179,8 @@ extension Instruction {
             (2, 0)
         case .match, .iterate:
             (1, 0)
-        case .setFlag, .matchSlot, .matchSlotCount, .matchKey, .not, .jumpIfFalse, .jumpIfTrue, .jump,
+        case .setFlag, .matchSlot, .matchSlotCount, .matchKey, .compareSlotInteger, .compareSlotCountInteger,
+            .compareSlotString, .not, .jumpIfFalse, .jumpIfTrue, .jump,
             .iterateNext, .iterateKeep, .return:
             (0, 0)
         }
@@ -174,7 +195,9 @@ extension Instruction {
     /// Whether the instruction sets `flag`.
     var setsFlag: Bool {
         switch self {
-        case .setFlag, .compare, .match, .matchSlot, .matchSlotCount, .matchKey, .not: true
+        case .setFlag, .compare, .match, .matchSlot, .matchSlotCount, .matchKey, .compareSlotInteger,
+            .compareSlotCountInteger, .compareSlotString, .not:
+            true
         default: false
         }
     }

@@ -18,13 +18,17 @@ public struct Verifier: Sendable {
     /// The sizes of the tables instructions index.
     public struct Tables: Sendable {
         public var constants: Int
+        public var integers: Int
+        public var strings: Int
         public var matchers: Int
         public var keyPaths: Int
         public var names: Int
         public var locals: Int
 
-        public init(constants: Int, matchers: Int, keyPaths: Int, names: Int, locals: Int) {
+        public init(constants: Int, integers: Int, strings: Int, matchers: Int, keyPaths: Int, names: Int, locals: Int) {
             self.constants = constants
+            self.integers = integers
+            self.strings = strings
             self.matchers = matchers
             self.keyPaths = keyPaths
             self.names = names
@@ -100,7 +104,8 @@ public struct Verifier: Sendable {
 
     /// Verifies a whole program, including its recorded maximum depth and source map.
     public static func verify(_ program: Program) -> [VerificationFailure] {
-        let tables = Tables(constants: program.constants.count, matchers: program.matchers.count,
+        let tables = Tables(constants: program.constants.count, integers: program.integers.count,
+                            strings: program.strings.count, matchers: program.matchers.count,
                             keyPaths: program.keyPaths.count, names: program.names.count,
                             locals: program.localCount)
         var failures: [VerificationFailure] = []
@@ -138,6 +143,10 @@ public struct Verifier: Sendable {
                 ?? check(Int(matcher.rawValue), tables.matchers, "matcher")
         case .iterate(let local), .iterateNext(_, let local), .iterateKeep(let local), .iterateEnd(let local):
             return check(Int(local.rawValue) + 3, tables.locals, "local")
+        case .compareSlotInteger(_, _, let index), .compareSlotCountInteger(_, _, let index):
+            return check(Int(index.rawValue), tables.integers, "integer")
+        case .compareSlotString(_, _, let index):
+            return check(Int(index.rawValue), tables.strings, "string")
         case .pushObject, .loadSlot, .loadSlotHidden, .loadSlotDisabled, .index, .indexFixed, .arithmetic,
             .negate, .setOperation, .call, .makeArray, .cast, .setFlag, .compare, .not, .jumpIfFalse,
             .jumpIfTrue, .jump, .return:

@@ -74,16 +74,40 @@ func containsString(_ elements: [Value], _ needle: String) -> Bool {
     return false
 }
 
-/// NSString `isEqual:` as Value defines it: the same Unicode scalars, which is the same UTF-8 bytes.
+/// NSString `isEqual:` as Value defines it: the same Unicode scalars (the same UTF-8 bytes).
+///
+/// Swift's `==` (canonical equivalence, with a fast path for ASCII and small strings) rules out most
+/// unequal pairs; canonically equal strings are then compared byte for byte.
 @inline(__always)
 func sameScalars(_ lhs: String, _ rhs: String) -> Bool {
-    let left = lhs.utf8
-    let right = rhs.utf8
-    guard left.count == right.count else { return false }
-    if let answer = left.withContiguousStorageIfAvailable({ leftBytes in
-        right.withContiguousStorageIfAvailable { rightBytes in leftBytes.elementsEqual(rightBytes) }
-    }), let equal = answer {
-        return equal
+    guard lhs == rhs else { return false }
+    return lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+}
+
+extension StringConstant {
+    /// Whether `other` has exactly this constant's scalars. For an ASCII constant, canonical equality
+    /// with the same UTF-8 length already implies it (non-ASCII scalars that are canonically
+    /// equivalent to ASCII, such as U+212A KELVIN SIGN, are longer in UTF-8).
+    @inline(__always)
+    func isIdentical(to other: String) -> Bool {
+        guard other == value else { return false }
+        if isASCII { return other.utf8.count == value.utf8.count }
+        return other.utf8.elementsEqual(value.utf8)
     }
-    return left.elementsEqual(right)
+}
+
+extension VirtualMachine {
+    /// Whether `lhs op rhs` holds for an ordering or equality operator.
+    @inline(__always)
+    static func holds<T: Comparable>(_ op: ComparisonOperator, _ lhs: T, _ rhs: T) -> Bool {
+        switch op {
+        case .equalTo: lhs == rhs
+        case .notEqualTo: lhs != rhs
+        case .lessThan: lhs < rhs
+        case .lessThanOrEqualTo: lhs <= rhs
+        case .greaterThan: lhs > rhs
+        case .greaterThanOrEqualTo: lhs >= rhs
+        default: false
+        }
+    }
 }

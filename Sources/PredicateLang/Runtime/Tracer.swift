@@ -25,13 +25,13 @@ public struct TraceEvent: Sendable {
 protocol TraceSink {
     /// Whether the loop should call ``record(_:offset:frame:flag:)`` at all.
     static var isEnabled: Bool { get }
-    mutating func record(_ program: Program, offset: Int, frame: borrowing Frame, flag: Bool)
+    mutating func record(_ program: Program.Storage, offset: Int, frame: borrowing Frame, flag: Bool)
 }
 
 /// The untraced configuration.
 struct NoTrace: TraceSink {
     static var isEnabled: Bool { false }
-    func record(_ program: Program, offset: Int, frame: borrowing Frame, flag: Bool) {}
+    func record(_ program: Program.Storage, offset: Int, frame: borrowing Frame, flag: Bool) {}
 }
 
 /// Forwards each event to a closure.
@@ -40,8 +40,8 @@ struct ClosureTrace: TraceSink {
     let handler: (TraceEvent) -> Void
     static var isEnabled: Bool { true }
 
-    func record(_ program: Program, offset: Int, frame: borrowing Frame, flag: Bool) {
-        let listing = program.disassembleInstruction(at: offset, source: source, previousLine: nil).text
+    func record(_ program: Program.Storage, offset: Int, frame: borrowing Frame, flag: Bool) {
+        let listing = Program(storage: program).disassembleInstruction(at: offset, source: source, previousLine: nil).text
         handler(TraceEvent(offset: offset, instruction: program.instructions[offset], listing: listing,
                            stack: frame.stackContents, flag: flag))
     }

@@ -12,14 +12,14 @@ struct Frame: ~Copyable {
         self.stack = stack
         self.locals = locals
         self.localCount = localCount
-        locals.initialize(repeating: .null, count: localCount)
+        if localCount > 0 { locals.initialize(repeating: .null, count: localCount) }
     }
 
     /// Releases every value still held.
     mutating func clear() {
-        stack.deinitialize(count: depth)
+        if depth > 0 { stack.deinitialize(count: depth) }
         depth = 0
-        locals.deinitialize(count: localCount)
+        if localCount > 0 { locals.deinitialize(count: localCount) }
     }
 
     @inline(__always)

@@ -5,9 +5,9 @@
 extension VirtualMachine {
     // MARK: Inputs
 
-    static func variable(_ name: String, _ inputs: borrowing EvaluationInputs) throws(EvaluationError) -> Value {
-        guard let value = inputs.variables[name] else {
-            throw EvaluationError(.unboundVariable, "Can't get value for '\(name)' in bindings \(bindingsDescription(inputs.variables)).")
+    static func variable(_ name: String, _ variables: [String: Value]) throws(EvaluationError) -> Value {
+        guard let value = variables[name] else {
+            throw EvaluationError(.unboundVariable, "Can't get value for '\(name)' in bindings \(bindingsDescription(variables)).")
         }
         return value
     }
@@ -17,9 +17,9 @@ extension VirtualMachine {
     }
 
     @inline(__always)
-    static func slotValue(_ slot: SlotIndex, _ inputs: borrowing EvaluationInputs) -> Value {
+    static func slotValue(_ slot: SlotIndex, _ slots: SlotInputs) -> Value {
         let index = Int(slot.rawValue)
-        return index < inputs.slotValues.count ? inputs.slotValues[index] : .null
+        return index < slots.values.count ? slots.values[index] : .null
     }
 
     @inline(__always)
