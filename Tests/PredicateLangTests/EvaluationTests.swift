@@ -142,7 +142,7 @@ struct EvaluationTests {
         C("FALSEPREDICATE AND $missing == 1", false), C("TRUEPREDICATE OR $missing == 1", true),
         C("x == 1 AND $missing == 1", false, object: ["x": 2]), C("x == 1 OR $missing == 1", true, object: ["x": 1]),
         C("x == 2 AND $missing == 1", error: .unboundVariable, object: ["x": 2]),
-        C("NOT x == 1", true, object: ["x": 2]), C("NOT (x == 1 OR x == 2)", false, object: ["x": 2]),
+        C("NOT x == 1", true, object: ["x": 2]), C("NOT missing == 1", true, object: [:]), C("NOT missing != 1", false, object: [:]), C("NOT (x == 1 OR x == 2)", false, object: ["x": 2]),
         C("(x == 1 OR x == 2) AND (y == 3 OR y == 4)", true, object: ["x": 2, "y": 4]),
         C("x == 1 OR x == 2 OR x == 3", true, object: ["x": 3]), C("x == 1 AND x == 1 AND x == 2", false, object: ["x": 1]),
     ])
