@@ -9,12 +9,17 @@ import Testing
 @Suite("Model-based: incremental engine == from-scratch oracle")
 struct ModelBasedTests {
     static var totalSteps: Int {
-        ProcessInfo.processInfo.environment["FORMENGINE_MODEL_STEPS"].flatMap(Int.init) ?? 4_000
+        ProcessInfo.processInfo.environment["FORMENGINE_MODEL_STEPS"].flatMap(Int.init) ?? 2_500
     }
 
     @Test("random forms and edits with Swift function conditions agree with the oracle")
     func functionConditions() {
         runSessions(mode: .function)
+    }
+
+    @Test("random forms and edits with predicate-string conditions agree with the oracle")
+    func predicateConditions() {
+        runSessions(mode: .predicate)
     }
 
     func runSessions(mode: ConditionMode) {
@@ -33,7 +38,7 @@ struct ModelBasedTests {
     }
 }
 
-enum ConditionMode { case function }
+enum ConditionMode: Sendable { case function, predicate }
 
 struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
@@ -96,13 +101,15 @@ indirect enum Template: CustomStringConvertible, Sendable {
             return .function(dependencies) { reader in
                 template.evaluate(value: reader.value, hidden: reader.isHidden, disabled: reader.isDisabled)
             }
+        case .predicate:
+            return .predicate(description)
         }
     }
 
     var description: String {
         switch self {
         case .constant(let result): result ? "TRUEPREDICATE" : "FALSEPREDICATE"
-        case .valueEquals(let tag, let value): "$\(tag) == \(value)"
+        case .valueEquals(let tag, let value): "$\(tag) == \(value.predicateDescription)"
         case .valueGreater(let tag, let bound): "$\(tag) > \(bound)"
         case .valueIsNull(let tag): "$\(tag) == nil"
         case .isHidden(let tag): "$\(tag).isHidden == YES"
