@@ -50,7 +50,7 @@ struct FormCheckerTests {
         #expect(FormChecker.check(FormDefinition { Section("s") { Row("a"); Row("b").hidden("$a == 1") } }).isEmpty)
         let problems = FormChecker.check(json: "{\"sections\": [\n  {\"rows\": 3}]}")
         #expect(problems.first?.id == "invalid-definition")
-        #expect(problems.first?.location == SourceLocation(line: 2, column: 13))
+        #expect(problems.first?.location == SourceLocation(line: 2, column: 12))
     }
 
     @Test("suggestions only for near misses", arguments: [("hobbys", "hobbies"), ("nmae", "name"), ("zzz", nil)] as [(String, String?)])

@@ -169,3 +169,29 @@ struct ScenarioConformanceTests {
         return problems
     }
 }
+
+@Suite("Scenario checks")
+struct ScenarioCheckTests {
+    @Test("the scenario checks catch mismatches", arguments: [
+        (#"{"visibleRows": ["a"]}"#, #"{"visibleRows": ["b"]}"#),
+        (#"{"hidden": {"a": true}}"#, #"{"visibleRows": [], "hidden": {"a": false}}"#),
+        (#"{"hidden": {"a": true}}"#, #"{"visibleRows": [], "hidden": {}}"#),
+        (#"{"notReevaluated": ["a.hidden"]}"#, #"{"visibleRows": [], "evaluated": ["a.hidden"]}"#),
+        (#"{"changes": {"rowsShown": ["a"]}}"#, #"{"visibleRows": [], "changes": {"rowsShown": []}}"#),
+        (#"{"values": {"a": 1}}"#, #"{"visibleRows": [], "values": {"a": 1, "b": 2}}"#),
+        (#"{"values": {"a": 1}}"#, #"{"visibleRows": [], "values": {"a": true}}"#),
+        (#"{"loadError": "cycle"}"#, #"{"visibleRows": []}"#),
+        (#"{"visibleRows": []}"#, #"{"error": {"kind": "cycle"}}"#),
+    ])
+    func mismatches(expect: String, state: String) throws {
+        #expect(!ScenarioConformanceTests.check(try JSONParser.parse(expect), try JSONParser.parse(state)).isEmpty)
+    }
+
+    @Test("matching states pass")
+    func matches() throws {
+        let state = try JSONParser.parse(#"{"visibleRows": ["a"], "hidden": {"a": false, "b": true}, "evaluated": [], "changes": {"rowsShown": ["x", "y"]}}"#)
+        let expect = try JSONParser.parse(#"{"visibleRows": ["a"], "hidden": {"b": true}, "notReevaluated": ["a.hidden"], "changes": {"rowsShown": ["y", "x"]}}"#)
+        #expect(ScenarioConformanceTests.check(expect, state).isEmpty)
+        #expect(ScenarioConformanceTests.check(try JSONParser.parse(#"{"loadError": "cycle"}"#), try JSONParser.parse(#"{"error": {"kind": "cycle"}}"#)).isEmpty)
+    }
+}

@@ -40,7 +40,7 @@ public final class FormProtocolDriver {
     /// failed; the form is then unchanged).
     public func perform(_ line: String) -> String {
         guard let form else { return initialLine }
-        do {
+        do throws(FormError) {
             let node: JSONNode
             do {
                 node = try JSONParser.parse(line)
