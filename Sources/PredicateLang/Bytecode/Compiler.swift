@@ -38,6 +38,7 @@ struct Compiler {
         diagnostics += folded.diagnostics
         compilePredicate(folded.predicate)
         emit(.return, at: .synthesized)
+        threadJumps()
         if overflowed {
             diagnostics.append(.error(.programTooLarge, at: tree.range))
         }
@@ -89,6 +90,37 @@ struct Compiler {
         case .jump: instructions[offset] = .jump(jump)
         case .iterateNext(_, let local): instructions[offset] = .iterateNext(jump, local)
         default: overflowed = true
+        }
+    }
+
+    /// Retargets jumps that land on other jumps whose outcome is already known (the flag does not
+    /// change across a jump): `jumpIfTrue → jumpIfFalse` falls through it, `jumpIfFalse → jumpIfFalse`
+    /// goes straight to the second target, and so on.
+    mutating func threadJumps() {
+        for offset in instructions.indices {
+            var target: Int
+            let onTrue: Bool?
+            switch instructions[offset] {
+            case .jumpIfFalse(let jump): target = offset + 1 + Int(jump.rawValue); onTrue = false
+            case .jumpIfTrue(let jump): target = offset + 1 + Int(jump.rawValue); onTrue = true
+            case .jump(let jump): target = offset + 1 + Int(jump.rawValue); onTrue = nil
+            default: continue
+            }
+            var hops = 0
+            while instructions.indices.contains(target), hops < instructions.count {
+                hops += 1
+                switch (instructions[target], onTrue) {
+                case (.jump(let jump), _):
+                    target = target + 1 + Int(jump.rawValue)
+                case (.jumpIfFalse(let jump), false?), (.jumpIfTrue(let jump), true?):
+                    target = target + 1 + Int(jump.rawValue)
+                case (.jumpIfFalse, true?), (.jumpIfTrue, false?):
+                    target += 1
+                default:
+                    hops = instructions.count
+                }
+            }
+            patchJump(offset, to: target)
         }
     }
 
