@@ -17,6 +17,11 @@ let package = Package(
             path: "Sources/BenchmarkSupport"
         ),
         .executableTarget(
+            name: "EvaluateProbe",
+            dependencies: ["BenchmarkSupport", .product(name: "PredicateLang", package: "PredicateLang")],
+            path: "Sources/EvaluateProbe"
+        ),
+        .executableTarget(
             name: "Evaluate",
             dependencies: [
                 "BenchmarkSupport",
