@@ -6,13 +6,15 @@ import BenchmarkSupport
 import Foundation
 import PredicateLang
 
-let compileConfiguration = Benchmark.Configuration(
-    metrics: [.wallClock, .throughput, .mallocCountTotal],
-    warmupIterations: 10,
-    scalingFactor: .one,
-    maxDuration: .seconds(1),
-    maxIterations: 100_000
-)
+func compileConfiguration() -> Benchmark.Configuration {
+    .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        warmupIterations: 10,
+        scalingFactor: .one,
+        maxDuration: .seconds(1),
+        maxIterations: 100_000
+    )
+}
 
 /// One predicate of the corpus: its format string and its format arguments.
 struct CorpusPredicate {
@@ -42,7 +44,7 @@ func loadCorpus() -> [CorpusPredicate]? {
     var seen: Set<String> = []
     for (number, line) in text.split(separator: "\n").enumerated() where !line.isEmpty {
         let value: Value
-        do {
+        do throws(JSONError) {
             value = try TypedJSON.parse(String(line))
         } catch {
             failLoudly("corpus line \(number + 1) is not typed JSON: \(error.message)")
@@ -68,12 +70,12 @@ let benchmarks: @Sendable () -> Void = {
         }
         guard SyntaxTree.parse(text).tree != nil else { failLoudly("parse \(id): \(text) does not parse") }
         let bytes = text.utf8.count
-        Benchmark("compile:\(id):\(bytes)B", configuration: compileConfiguration) { benchmark in
+        Benchmark("compile:\(id):\(bytes)B", configuration: compileConfiguration()) { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(CompiledPredicate.compile(text, symbols: symbols))
             }
         }
-        Benchmark("parse:\(id):\(bytes)B", configuration: compileConfiguration) { benchmark in
+        Benchmark("parse:\(id):\(bytes)B", configuration: compileConfiguration()) { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(SyntaxTree.parse(text))
             }
@@ -95,7 +97,7 @@ let benchmarks: @Sendable () -> Void = {
     for (label, predicates) in [("corpus-valid", valid), ("corpus-invalid", invalid)] where !predicates.isEmpty {
         let bytes = predicates.reduce(0) { $0 + $1.format.utf8.count }
         Benchmark(
-            "compile:\(label)-\(predicates.count):\(bytes)B", configuration: compileConfiguration
+            "compile:\(label)-\(predicates.count):\(bytes)B", configuration: compileConfiguration()
         ) { benchmark in
             for _ in benchmark.scaledIterations {
                 for predicate in predicates {

@@ -32,6 +32,11 @@ func registerRowLoop(_ name: String, zeroAllocation: Bool = false, _ body: @esca
     }
 }
 
+/// The compiler's diagnostics, one per line with their source offsets.
+func describe(_ failure: CompilationFailure) -> String {
+    failure.diagnostics.map { "\($0.range): \($0.message.text)" }.joined(separator: "\n")
+}
+
 let benchmarks: @Sendable () -> Void = {
     guard let rows = Person.rowBuffer.baseAddress, let stores = Person.storeBuffer.baseAddress,
         let objects = Person.objectBuffer.baseAddress
@@ -41,17 +46,17 @@ let benchmarks: @Sendable () -> Void = {
     for testCase in EvaluateCase.all {
         // Compile our engine's programs (form mode against the rows' symbol table; key-path mode without).
         let compiled: CompiledPredicate
-        do {
+        do throws(CompilationFailure) {
             compiled = try CompiledPredicate(testCase.format, symbols: Person.symbols)
         } catch {
-            failLoudly("\(testCase.id): \(testCase.format) does not compile: \(error.diagnostics)")
+            failLoudly("\(testCase.id): \(testCase.format) does not compile: \(describe(error))")
         }
         var keyPathCompiled: CompiledPredicate?
         if let keyPathFormat = testCase.keyPathFormat {
-            do {
+            do throws(CompilationFailure) {
                 keyPathCompiled = try CompiledPredicate(keyPathFormat)
             } catch {
-                failLoudly("\(testCase.id): \(keyPathFormat) does not compile: \(error.diagnostics)")
+                failLoudly("\(testCase.id): \(keyPathFormat) does not compile: \(describe(error))")
             }
         }
 

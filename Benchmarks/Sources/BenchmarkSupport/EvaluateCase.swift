@@ -121,7 +121,7 @@ extension EvaluateCase {
             { $0.pointee.scores.contains { $0 > 90 } },
             foundation: #Predicate<Person> { $0.scores.contains { $0 > 90 } }),
         EvaluateCase(
-            "sum", "$scores.@sum > 200", zeroAllocation: false,
+            "sum", "$scores.@sum.#self > 200", zeroAllocation: false,
             { $0.pointee.scores.reduce(0, +) > 200 },
             foundation: nil, foundationNote: "Predicate on Linux has no sum/reduce"),
     ]

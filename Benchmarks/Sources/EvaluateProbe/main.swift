@@ -22,14 +22,14 @@ let body: (Int) -> Bool
 switch arguments[2] {
 case "predicatelang":
     let compiled: CompiledPredicate
-    do { compiled = try CompiledPredicate(testCase.format, symbols: Person.symbols) } catch {
+    do throws(CompilationFailure) { compiled = try CompiledPredicate(testCase.format, symbols: Person.symbols) } catch {
         failLoudly("\(testCase.format) does not compile")
     }
     body = { (try? compiled.evaluate(in: stores[$0])) ?? false }
 case "predicatelang-keypath":
     guard let format = testCase.keyPathFormat else { failLoudly("\(testCase.id) has no key-path form") }
     let compiled: CompiledPredicate
-    do { compiled = try CompiledPredicate(format) } catch { failLoudly("\(format) does not compile") }
+    do throws(CompilationFailure) { compiled = try CompiledPredicate(format) } catch { failLoudly("\(format) does not compile") }
     body = { (try? compiled.evaluate(with: objects[$0])) ?? false }
 case "hand-written":
     let closure = testCase.handWritten
