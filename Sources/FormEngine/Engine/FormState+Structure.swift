@@ -89,8 +89,10 @@ extension FormState {
             index = position + 1
         }
         let element = appendRow(row, in: section)
+        positionsAreCurrent = false
         elements[section.raw].rows.insert(element, at: index)
         try compileConditions(of: element, row.hidden, row.disabled, row.required, path: path(of: element))
+        try compileValidations(of: element, row.validations, path: path(of: element))
         try rebuildGraph()
         log.inserted.append(element)
         announce(element)
@@ -125,12 +127,14 @@ extension FormState {
             tags.append(tag)
         }
         let sectionID = appendSection(section)
+        positionsAreCurrent = false
         sections.insert(sectionID, at: position)
         for row in section.rows { elements[sectionID.raw].rows.append(appendRow(row, in: sectionID)) }
         try compileConditions(of: sectionID, section.hidden, section.disabled, nil, path: path(of: sectionID))
         for (row, definition) in zip(elements[sectionID.raw].rows, section.rows) {
             try compileConditions(
                 of: row, definition.hidden, definition.disabled, definition.required, path: path(of: row))
+            try compileValidations(of: row, definition.validations, path: path(of: row))
         }
         try rebuildGraph()
         log.inserted.append(sectionID)
@@ -159,20 +163,20 @@ extension FormState {
     /// Queues a new element's conditions and everything that reads its tag.
     private mutating func announce(_ element: ElementID) {
         for condition in conditionIDs(of: element) { markDirty(condition) }
-        if let slot = elements[element.raw].slot {
-            store.values[slot.index] = .null
+        if let slot = elements[element.raw].slot, slotElement[slot.index] == element {
+            store.values[slot.index] = valueView(element)
+            store.isHidden[slot.index] = reportedHidden(element)
+            store.isDisabled[slot.index] = result(element, .disabled)
             markReaders(of: slot, .value)
             markReaders(of: slot, .isHidden)
             markReaders(of: slot, .isDisabled)
-            store.isHidden[slot.index] = false
-            store.isDisabled[slot.index] = false
         }
-        refreshValueView(element)
         if let section = elements[element.raw].section { refreshValueView(section) }
     }
 
     /// Takes an element out of the form; returns the slot it freed.
     private mutating func detach(_ element: ElementID) -> [Slot] {
+        positionsAreCurrent = false
         elements[element.raw].isAlive = false
         if let section = elements[element.raw].section {
             elements[section.raw].rows.removeAll { $0 == element }

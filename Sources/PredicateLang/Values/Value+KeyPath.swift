@@ -13,13 +13,16 @@ extension Value {
     /// - an array answers an array with the key applied to every element (a missing value becomes
     ///   `.null`, as NSArray stores NSNull), a set answers a set (duplicates collapse, as NSSet's
     ///   `valueForKey:` does); nested arrays are mapped element by element;
-    /// - a string answers only `length` (its UTF-16 length, as NSString's `length`);
+    /// - a string answers `length` (its UTF-16 length) and a few other zero-argument NSString
+    ///   methods; numbers and dates answer their NSNumber / NSDate accessors (see
+    ///   `KeyValueCoding.scalarProperty`), and a dictionary answers `@count`, `@allKeys` and
+    ///   `@allValues` (sorted by key);
     /// - the key `self` (or `SELF`) answers the receiver itself, for every kind (NSObject's `self`
     ///   method); on a dictionary it is looked up first and falls back to the dictionary itself,
     ///   so `@max.#self` works on any collection;
     /// - `.null` answers `.null` for every key;
-    /// - numbers, booleans and dates raise ``EvaluationError/Kind/invalidKey``, as
-    ///   `NSUnknownKeyException` does on Apple platforms.
+    /// - any other key on a number, boolean, string or date raises
+    ///   ``EvaluationError/Kind/invalidKey``, as `NSUnknownKeyException` does on Apple platforms.
     ///
     /// Collection operators apply to an array or set and consume the rest of the path as their
     /// right key path:
@@ -34,23 +37,35 @@ extension Value {
     ///   UTF-16 order, or dates; mixing kinds raises), `.null` when there is none;
     /// - `@unionOfObjects.k` / `@distinctUnionOfObjects.k` answer the non-null values at `k`
     ///   (distinct: first occurrence kept); an array gives an array, a set gives a set;
-    /// - `@unionOfArrays.k` / `@distinctUnionOfArrays.k` / `@distinctUnionOfSets.k` expect
-    ///   collections as elements and concatenate the values at `k` of each (null elements are
-    ///   skipped); `@distinctUnionOfSets` answers a set.
+    /// - `@unionOfArrays.k` / `@distinctUnionOfArrays.k` / `@distinctUnionOfSets.k` resolve `k`
+    ///   on every element (an inner array maps `k` over its own elements), expect a collection
+    ///   there and concatenate them, dropping nulls; `@distinctUnionOfSets` answers a set.
     ///
     /// Every operator except `@count` needs a right key path (`@max.self` for plain values);
-    /// without one it raises, as Apple does.
+    /// without one it raises, as Apple does. The right key path of `@sum`, `@avg`, `@min` and
+    /// `@max` is the whole rest of the path (`@sum.items.@count` sums the counts). The right key
+    /// path of a union operator ends before the next collection operator, which then applies to
+    /// the union: `items.@distinctUnionOfObjects.color.@count` counts the distinct colours.
     ///
     /// - Throws: ``EvaluationError`` with kind `invalidKey` for a key on a value that has no keys or
     ///   an unknown operator, `typeMismatch` for non-numbers under `@sum`/`@avg` or mixed kinds
     ///   under `@min`/`@max`, `notACollection` for a non-collection element under `@unionOfArrays`.
     public func value(forKeyPath components: some Collection<String>) throws(EvaluationError) -> Value {
-        try KeyValueCoding.resolve(self, ArraySlice(components), depth: 0)
+        // Arrays and slices are walked in place: no allocation unless a collection is mapped.
+        if let array = components as? [String] { return try KeyValueCoding.resolve(self, array[...], depth: 0) }
+        if let slice = components as? ArraySlice<String> { return try KeyValueCoding.resolve(self, slice, depth: 0) }
+        if let one = components as? CollectionOfOne<String> { return try value(forKey: one[one.startIndex]) }
+        return try KeyValueCoding.resolve(self, ArraySlice(components), depth: 0)
     }
 
-    /// Resolves a single key (no collection-operator parsing of a dotted path), as `valueForKey:`.
+    /// Resolves one key, as `valueForKey:`; a key starting with `@` is a collection operator
+    /// (only `@count` makes sense without a right key path).
     public func value(forKey key: String) throws(EvaluationError) -> Value {
-        try KeyValueCoding.resolve(self, [key][...], depth: 0)
+        if key.utf8.first == UInt8(ascii: "@") {
+            if isNull { return .null }
+            return try KeyValueCoding.applyOperator(key, to: self, rest: ArraySlice(), depth: 0)
+        }
+        return try KeyValueCoding.valueForKey(key, of: self, depth: 0)
     }
 }
 
@@ -69,8 +84,17 @@ enum KeyValueCoding {
             let key = path[index]
             if current.isNull { return .null }
             if key.hasPrefix("@") {
-                let rest = path[path.index(after: index)...]
-                return try applyOperator(key, to: current, rest: rest, depth: depth)
+                var rest = path[path.index(after: index)...]
+                guard let operation = CollectionOperator(rawValue: key), operation.flattensResult else {
+                    return try applyOperator(key, to: current, rest: rest, depth: depth)
+                }
+                // A union's right key path stops at the next collection operator, which then
+                // applies to the union (`items.@distinctUnionOfObjects.color.@count`).
+                let end = rest.firstIndex { $0.hasPrefix("@") } ?? rest.endIndex
+                rest = rest[..<end]
+                current = try applyOperator(key, to: current, rest: rest, depth: depth)
+                index = end
+                continue
             }
             current = try valueForKey(key, of: current, depth: depth)
             index = path.index(after: index)
@@ -101,12 +125,9 @@ enum KeyValueCoding {
                 results.append(try valueForKey(key, of: element, depth: depth + 1))
             }
             return .set(ValueSet(results))
-        case .string(let string):
-            if key == "length" { return .int(Int64(string.utf16.count)) }
+        case .string, .bool, .int, .double, .date:
             if isSelfKey(key) { return receiver }
-            throw unknownKey(key, receiver)
-        case .bool, .int, .double, .date:
-            if isSelfKey(key) { return receiver }
+            if let property = scalarProperty(key, of: receiver) { return property }
             throw unknownKey(key, receiver)
         }
     }
@@ -119,8 +140,8 @@ enum KeyValueCoding {
         _ name: String, to receiver: Value, rest: ArraySlice<String>, depth: Int
     ) throws(EvaluationError) -> Value {
         if case .dictionary(let dictionary) = receiver {
-            // NSDictionary strips the `@` and asks NSObject, which only knows `count`.
-            if name == "@count" { return .int(Int64(dictionary.count)) }
+            // NSDictionary strips the `@` and calls the method: `count`, `allKeys`, `allValues`.
+            if let property = dictionaryProperty(name, of: dictionary) { return property }
             throw unknownKey(name, receiver)
         }
         guard let elements = receiver.collectionElements else {
@@ -141,15 +162,14 @@ enum KeyValueCoding {
         values.reserveCapacity(elements.count)
         if operation.flattensCollections {
             for element in elements where !element.isNull {
-                guard let inner = element.collectionElements else {
+                let collection = try resolve(element, rest, depth: depth + 1)
+                if collection.isNull { continue }
+                guard let inner = collection.collectionElements else {
                     throw EvaluationError(
                         .notACollection,
-                        "\(name) requires collections as elements; found \(element.kindName) \(element.shortDescription).")
+                        "\(name) requires a collection at its right key path; found \(collection.kindName) \(collection.shortDescription).")
                 }
-                for item in inner {
-                    let value = try resolve(item, rest, depth: depth + 1)
-                    if !value.isNull { values.append(value) }
-                }
+                values.append(contentsOf: inner.lazy.filter { !$0.isNull })
             }
         } else {
             for element in elements {
@@ -198,6 +218,15 @@ enum KeyValueCoding {
             switch self {
             case .unionOfArrays, .distinctUnionOfArrays, .distinctUnionOfSets: true
             default: false
+            }
+        }
+
+        /// Whether the operator answers a collection (the union operators), so that a later
+        /// collection operator in the path can apply to its result.
+        var flattensResult: Bool {
+            switch self {
+            case .sum, .avg, .min, .max: false
+            default: true
             }
         }
     }
