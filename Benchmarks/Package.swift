@@ -41,6 +41,16 @@ let package = Package(
             path: "Benchmarks/Compile",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Forms",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "FormEngine", package: "PredicateLang"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Forms",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
