@@ -6,7 +6,7 @@ enum CommandTable {
     /// Every command, in the order the top-level help lists them.
     static var commands: [any Command.Type] {
         [
-        EvalCommand.self, FormatCommand.self, FilterCommand.self,
+        EvalCommand.self, FormatCommand.self, LintCommand.self, FilterCommand.self,
         ]
     }
 
