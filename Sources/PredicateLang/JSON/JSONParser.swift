@@ -1,0 +1,356 @@
+// JSONParser: a hand-written, non-recursive RFC 8259 parser producing JSONNode trees with exact
+// source ranges. Nesting is tracked on an explicit stack, so depth is bounded by JSONLimits, never
+// by the thread's stack; every malformed input is a positioned JSONError.
+
+/// Parses JSON text into a ``JSONNode`` tree.
+///
+/// Strict RFC 8259: no comments, no trailing commas, no leading zeros, no `NaN`; strings must
+/// escape control characters, and `\u` escapes must pair surrogates. Choices where the RFC leaves
+/// room:
+/// - **duplicate keys are an error** (`duplicate key "a"`, pointing at the second one): in a
+///   form definition a repeated key is a mistake that "last one wins" would hide;
+/// - numbers keep their literal; one whose magnitude is beyond `Double` (`1e400`) is an error;
+/// - a leading UTF-8 byte-order mark is skipped;
+/// - depth beyond ``JSONLimits/maxDepth`` and input beyond ``JSONLimits/maxBytes`` are errors.
+public enum JSONParser {
+    /// Parses `text`.
+    public static func parse(_ text: String, limits: JSONLimits = .default) throws(JSONError) -> JSONNode {
+        var parser = Parser(bytes: Array(text.utf8), limits: limits)
+        return try parser.parseDocument()
+    }
+
+    /// Parses raw bytes, which must be valid UTF-8 (the first invalid byte is reported).
+    public static func parse(bytes: [UInt8], limits: JSONLimits = .default) throws(JSONError) -> JSONNode {
+        if let offset = firstInvalidUTF8Offset(bytes) {
+            throw JSONError.at(offset, in: bytes, "invalid UTF-8")
+        }
+        var parser = Parser(bytes: bytes, limits: limits)
+        return try parser.parseDocument()
+    }
+
+    /// The offset of the first byte that does not start a valid UTF-8 sequence, or nil.
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let sequence): offset += sequence.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+}
+
+extension JSONError {
+    /// An error at `offset` of `bytes`; the column counts Characters of the line up to `offset`.
+    static func at(_ offset: Int, in bytes: [UInt8], _ message: String) -> JSONError {
+        let clamped = max(0, min(offset, bytes.count))
+        var line = 1
+        var lineStart = 0
+        for index in 0..<clamped where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        let column = String(decoding: bytes[lineStart..<clamped], as: UTF8.self).count + 1
+        return JSONError(message: message, offset: clamped, line: line, column: column)
+    }
+}
+
+/// The parser's state: the bytes, a cursor and the stack of open containers.
+private struct Parser {
+    let bytes: [UInt8]
+    let limits: JSONLimits
+    var position = 0
+
+    init(bytes: [UInt8], limits: JSONLimits) {
+        self.bytes = bytes
+        self.limits = limits
+    }
+
+    /// A container that is still open.
+    enum Frame {
+        case array(start: Int, elements: [JSONNode])
+        case object(start: Int, members: [JSONNode.Member], keys: [String: Int], pendingKey: (String, SourceRange)?)
+    }
+
+    func error(_ message: String, at offset: Int? = nil) -> JSONError {
+        JSONError.at(offset ?? position, in: bytes, message)
+    }
+
+    var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func parseDocument() throws(JSONError) -> JSONNode {
+        guard bytes.count <= limits.maxBytes else {
+            throw error("input is \(bytes.count) bytes, more than the limit of \(limits.maxBytes)", at: 0)
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        var stack: [Frame] = []
+        var node: JSONNode
+        parseValue: while true {
+            // Expecting a value.
+            skipWhitespace()
+            guard let byte = current else { throw error(stack.isEmpty ? "empty input" : "unexpected end of input, expected a value") }
+            switch byte {
+            case UInt8(ascii: "["):
+                guard stack.count < limits.maxDepth else { throw error("nesting deeper than \(limits.maxDepth) levels") }
+                let start = position
+                position += 1
+                skipWhitespace()
+                if current == UInt8(ascii: "]") {
+                    position += 1
+                    node = .array([], SourceRange(start, position))
+                } else {
+                    stack.append(.array(start: start, elements: []))
+                    continue parseValue
+                }
+            case UInt8(ascii: "{"):
+                guard stack.count < limits.maxDepth else { throw error("nesting deeper than \(limits.maxDepth) levels") }
+                let start = position
+                position += 1
+                skipWhitespace()
+                if current == UInt8(ascii: "}") {
+                    position += 1
+                    node = .object([], SourceRange(start, position))
+                } else {
+                    let key = try parseKey(keys: [:])
+                    stack.append(.object(start: start, members: [], keys: [:], pendingKey: key))
+                    continue parseValue
+                }
+            default:
+                node = try parseScalar()
+            }
+            // A value is complete: hand it to the enclosing containers, closing them as they end.
+            while true {
+                guard let frame = stack.popLast() else {
+                    skipWhitespace()
+                    guard position == bytes.count else { throw error("unexpected \(describe(current)) after the JSON value") }
+                    return node
+                }
+                skipWhitespace()
+                switch frame {
+                case .array(let start, var elements):
+                    elements.append(node)
+                    if current == UInt8(ascii: ",") {
+                        position += 1
+                        skipWhitespace()
+                        if current == UInt8(ascii: "]") { throw error("trailing comma in array") }
+                        stack.append(.array(start: start, elements: elements))
+                        continue parseValue
+                    } else if current == UInt8(ascii: "]") {
+                        position += 1
+                        node = .array(elements, SourceRange(start, position))
+                    } else {
+                        throw error(current == nil ? "unterminated array" : "expected ',' or ']' in array, found \(describe(current))")
+                    }
+                case .object(let start, var members, var keys, let pendingKey):
+                    if let (key, keyRange) = pendingKey {
+                        keys[key] = members.count
+                        members.append(JSONNode.Member(key: key, keyRange: keyRange, value: node))
+                    }
+                    if current == UInt8(ascii: ",") {
+                        position += 1
+                        skipWhitespace()
+                        if current == UInt8(ascii: "}") { throw error("trailing comma in object") }
+                        let key = try parseKey(keys: keys)
+                        stack.append(.object(start: start, members: members, keys: keys, pendingKey: key))
+                        continue parseValue
+                    } else if current == UInt8(ascii: "}") {
+                        position += 1
+                        node = .object(members, SourceRange(start, position))
+                    } else {
+                        throw error(current == nil ? "unterminated object" : "expected ',' or '}' in object, found \(describe(current))")
+                    }
+                }
+            }
+        }
+    }
+
+    /// `"key" :` — the key and its range; the cursor ends after the colon.
+    mutating func parseKey(keys: [String: Int]) throws(JSONError) -> (String, SourceRange) {
+        guard current == UInt8(ascii: "\"") else {
+            throw error(current == nil ? "unterminated object" : "expected a string key in object, found \(describe(current))")
+        }
+        let start = position
+        let key = try parseString()
+        let range = SourceRange(start, position)
+        if keys[key] != nil { throw error("duplicate key \(Value.quotedString(key))", at: start) }
+        skipWhitespace()
+        guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key, found \(describe(current))") }
+        position += 1
+        return (key, range)
+    }
+
+    mutating func parseScalar() throws(JSONError) -> JSONNode {
+        let start = position
+        switch current {
+        case UInt8(ascii: "\""):
+            let string = try parseString()
+            return .string(string, SourceRange(start, position))
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true, SourceRange(start, position))
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false, SourceRange(start, position))
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null(SourceRange(start, position))
+        case let byte? where byte == UInt8(ascii: "-") || isDigit(byte):
+            return try parseNumber()
+        default:
+            throw error("expected a value, found \(describe(current))")
+        }
+    }
+
+    mutating func expectWord(_ word: String) throws(JSONError) {
+        let start = position
+        for byte in word.utf8 {
+            guard current == byte else { throw error("invalid literal, expected '\(word)'", at: start) }
+            position += 1
+        }
+    }
+
+    mutating func parseNumber() throws(JSONError) -> JSONNode {
+        let start = position
+        if current == UInt8(ascii: "-") { position += 1 }
+        guard let first = current, isDigit(first) else { throw error("expected a digit after '-'") }
+        if first == UInt8(ascii: "0") {
+            position += 1
+            if let next = current, isDigit(next) { throw error("leading zeros are not allowed in numbers", at: start) }
+        } else {
+            skipDigits()
+        }
+        if current == UInt8(ascii: ".") {
+            position += 1
+            guard let digit = current, isDigit(digit) else { throw error("expected a digit after '.'") }
+            skipDigits()
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            position += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+            guard let digit = current, isDigit(digit) else { throw error("expected a digit in the exponent") }
+            skipDigits()
+        }
+        let literal = String(decoding: bytes[start..<position], as: UTF8.self)
+        guard let double = Double(literal), double.isFinite else {
+            throw error("number \(literal) is out of range", at: start)
+        }
+        return .number(literal, SourceRange(start, position))
+    }
+
+    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    mutating func skipDigits() {
+        while let byte = current, isDigit(byte) { position += 1 }
+    }
+
+    /// A string literal starting at the opening quote; the cursor ends after the closing quote.
+    mutating func parseString() throws(JSONError) -> String {
+        let start = position
+        position += 1
+        var buffer: [UInt8] = []
+        var chunkStart = position
+        while true {
+            guard let byte = current else { throw error("unterminated string", at: start) }
+            switch byte {
+            case UInt8(ascii: "\""):
+                buffer.append(contentsOf: bytes[chunkStart..<position])
+                position += 1
+                return String(decoding: buffer, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                buffer.append(contentsOf: bytes[chunkStart..<position])
+                try parseEscape(into: &buffer)
+                chunkStart = position
+            case 0x00..<0x20:
+                throw error("control character U+\(hex4(UInt32(byte))) must be escaped in a string")
+            default:
+                position += 1
+            }
+        }
+    }
+
+    /// One escape sequence at the backslash; appends its UTF-8 to `buffer`.
+    mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONError) {
+        let start = position
+        position += 1
+        guard let letter = current else { throw error("unterminated string") }
+        position += 1
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(letter)
+        case UInt8(ascii: "b"): buffer.append(0x08)
+        case UInt8(ascii: "f"): buffer.append(0x0C)
+        case UInt8(ascii: "n"): buffer.append(0x0A)
+        case UInt8(ascii: "r"): buffer.append(0x0D)
+        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "u"):
+            var code = try hexQuad(escapeStart: start)
+            if (0xDC00...0xDFFF).contains(code) {
+                throw error("lone low surrogate \\u\(hex4(code))", at: start)
+            }
+            if (0xD800...0xDBFF).contains(code) {
+                guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
+                    throw error("lone high surrogate \\u\(hex4(code))", at: start)
+                }
+                let lowStart = position
+                position += 2
+                let low = try hexQuad(escapeStart: lowStart)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw error("high surrogate \\u\(hex4(code)) not followed by a low surrogate", at: start)
+                }
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape", at: start) }
+            Unicode.UTF8.encode(scalar) { buffer.append($0) }
+        default:
+            throw error("invalid escape '\\\(describeByte(letter))' in string", at: start)
+        }
+    }
+
+    /// Four hex digits after `\u`.
+    mutating func hexQuad(escapeStart: Int) throws(JSONError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = current else { throw error("unterminated \\u escape", at: escapeStart) }
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid \\u escape: expected four hex digits", at: escapeStart)
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    func hex4(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    func describeByte(_ byte: UInt8) -> String {
+        byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16))}"
+    }
+
+    /// `'x'` for the character at the cursor, or `end of input`.
+    func describe(_ byte: UInt8?) -> String {
+        guard let byte else { return "end of input" }
+        if byte < 0x80 { return "'\(describeByte(byte))'" }
+        // Show the whole (multi-byte) character.
+        var end = position + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return "'\(String(decoding: bytes[position..<end], as: UTF8.self))'"
+    }
+}

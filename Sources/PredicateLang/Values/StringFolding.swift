@@ -1,0 +1,148 @@
+// StringFolding: what the option letters [c] [d] [n] [l] [w] do to a string before it is compared,
+// searched or matched. Used by Value.compare, SubstringMatcher, LikePattern and RegexPattern.
+// Implemented with the standard library only (no Foundation): see the notes on ``StringFolding``.
+
+@_spi(_Unicode) import Swift
+
+/// The string folding behind the comparison options.
+///
+/// Folding maps a string to a canonical form in which strings that the options call equal are
+/// identical, so every comparison afterwards is a plain scalar comparison:
+///
+/// - no options: canonical composition (NFC), so `"caf\u{E9}"` and `"cafe\u{301}"` compare equal as
+///   NSString's non-literal compare does;
+/// - `[c]`: full case folding per scalar (lowercase of the uppercase mapping, so `ß` → `ss`,
+///   `ﬁ` → `fi`, `ς`/`Σ` → `σ`, `İ` → `i̇`), plus fullwidth ASCII → ASCII (Apple adds width
+///   insensitivity to `[c]` and `[d]`);
+/// - `[d]`: canonical decomposition, then every nonspacing mark (general category Mn) is dropped
+///   (`é` → `e`, `İ` → `I`), plus the width folding;
+/// - `[n]`: the operands are taken as already normalised and compared literally; it overrides `c`
+///   and `d` and folding returns the string unchanged;
+/// - `[l]`: locale-sensitive on Apple (the user's current locale). Predicates here evaluate the same
+///   on every machine, so `[l]` folds like no locale (it is kept in the options so it still prints);
+/// - `[w]`: undocumented on Apple; ignored.
+///
+/// Notes:
+/// - The unit of every string operation is the Unicode scalar of the folded string (not UTF-16 code
+///   units, not Characters). Substring searches on non-ASCII text do not start or end a match next to
+///   a combining mark, so `"café" CONTAINS "e"` is false as on Apple.
+/// - Apple normalises LIKE/MATCHES operands to NFKC; this uses NFC plus the width folding above, so
+///   other compatibility characters (ligatures without `[c]`, superscripts) stay distinct.
+/// - Canonical decomposition and composition use the standard library's `_nfd`/`_nfc` views
+///   (`@_spi(_Unicode)`, the same code `String ==` relies on); FoundationEssentials has no
+///   normalisation API and full Foundation's `folding(options:locale:)` would pull ~60 MB of ICU data
+///   into static binaries.
+public enum StringFolding {
+    /// Folds `string` for the comparison `options` (see ``StringFolding``).
+    ///
+    /// ```swift
+    /// StringFolding.fold("Résumé", options: [.caseInsensitive, .diacriticInsensitive]) // "resume"
+    /// StringFolding.fold("straße", options: .caseInsensitive)                          // "strasse"
+    /// ```
+    public static func fold(_ string: String, options: ComparisonOptions) -> String {
+        let effective = effectiveOptions(options)
+        if effective.contains(.normalized) { return string }
+        let caseInsensitive = effective.contains(.caseInsensitive)
+        if isASCII(string) {
+            return caseInsensitive ? asciiLowercased(string) : string
+        }
+        let diacriticInsensitive = effective.contains(.diacriticInsensitive)
+        if !caseInsensitive && !diacriticInsensitive {
+            return composed(string)
+        }
+        var folded = String.UnicodeScalarView()
+        for scalar in string._nfd {
+            appendFolded(scalar, caseInsensitive: caseInsensitive, to: &folded)
+        }
+        if diacriticInsensitive {
+            // Case mappings can produce new marks (`İ` → `i` + U+0307); decompose and strip again.
+            let decomposed = String(folded)._nfd
+            folded = String.UnicodeScalarView()
+            for scalar in decomposed where !isNonspacingMark(scalar) {
+                folded.append(scalar)
+            }
+        }
+        return composed(String(folded))
+    }
+
+    /// The options that change folding: `[n]` alone if present, else the `[c]`/`[d]` subset.
+    static func effectiveOptions(_ options: ComparisonOptions) -> ComparisonOptions {
+        if options.contains(.normalized) { return .normalized }
+        return options.intersection([.caseInsensitive, .diacriticInsensitive])
+    }
+
+    /// Whether every byte of `string` is ASCII.
+    static func isASCII(_ string: String) -> Bool {
+        string.utf8.withContiguousStorageIfAvailable { ASCIIBytes.isASCII($0) }
+            ?? string.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// Canonical composition (NFC) of `string`.
+    static func composed(_ string: String) -> String {
+        if isASCII(string) { return string }
+        var scalars = String.UnicodeScalarView()
+        for scalar in string._nfc { scalars.append(scalar) }
+        return String(scalars)
+    }
+
+    private static func asciiLowercased(_ string: String) -> String {
+        String(decoding: string.utf8.map(ASCIIBytes.lowercased), as: UTF8.self)
+    }
+
+    private static func appendFolded(
+        _ scalar: Unicode.Scalar, caseInsensitive: Bool, to folded: inout String.UnicodeScalarView
+    ) {
+        let widened = widthFolded(scalar)
+        guard caseInsensitive else {
+            folded.append(widened)
+            return
+        }
+        if widened.isASCII {
+            folded.append(Unicode.Scalar(ASCIIBytes.lowercased(UInt8(widened.value))))
+            return
+        }
+        for upper in widened.properties.uppercaseMapping.unicodeScalars {
+            folded.append(contentsOf: upper.properties.lowercaseMapping.unicodeScalars)
+        }
+    }
+
+    /// Case-folds a single scalar when the result is a single scalar (`Σ` → `σ`), else returns it
+    /// unchanged (`ß`). Used for character-class members, which hold single scalars.
+    static func simpleCaseFolded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        if scalar.isASCII { return Unicode.Scalar(ASCIIBytes.lowercased(UInt8(scalar.value))) }
+        var result: Unicode.Scalar?
+        var count = 0
+        for upper in scalar.properties.uppercaseMapping.unicodeScalars {
+            for lower in upper.properties.lowercaseMapping.unicodeScalars {
+                result = lower
+                count += 1
+            }
+        }
+        if count == 1, let result { return result }
+        return scalar
+    }
+
+    /// Fullwidth ASCII (U+FF01–U+FF5E) and the ideographic space map to ASCII.
+    static func widthFolded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0xFF01...0xFF5E: Unicode.Scalar(UInt8(scalar.value - 0xFEE0))
+        case 0x3000: " "
+        default: scalar
+        }
+    }
+
+    /// Whether `scalar` is a nonspacing mark (the diacritics `[d]` removes).
+    static func isNonspacingMark(_ scalar: Unicode.Scalar) -> Bool {
+        !scalar.isASCII && scalar.properties.generalCategory == .nonspacingMark
+    }
+
+    /// Whether `scalar` continues the previous character (a combining mark or a joiner), so a
+    /// substring match must not start or end next to it.
+    static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return scalar.value == 0x200D
+        }
+    }
+}

@@ -1,0 +1,117 @@
+// StringSearch: equality, ordering and BEGINSWITH/ENDSWITH/CONTAINS between two strings under the
+// comparison options. Both ASCII → byte kernels (no allocation); otherwise both sides are folded
+// (StringFolding) and compared as Unicode scalars (allocates).
+
+/// Where a substring search anchors the needle.
+enum SubstringAnchor: Sendable {
+    /// `BEGINSWITH`
+    case prefix
+    /// `ENDSWITH`
+    case suffix
+    /// `CONTAINS` / `IN` on strings
+    case anywhere
+}
+
+/// String comparisons with NSPredicate option semantics.
+enum StringSearch {
+    /// Runs `body` over the UTF-8 bytes of `string` in place (small strings are copied to the stack).
+    @inline(__always)
+    static func withBytes<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = string
+        copy.makeContiguousUTF8()
+        return copy.utf8.withContiguousStorageIfAvailable(body) ?? body(UnsafeBufferPointer(start: nil, count: 0))
+    }
+
+    /// Whether `needle` occurs in `text` at `anchor`. An empty needle never matches (NSString's
+    /// `rangeOfString:` reports not found for it).
+    static func find(_ needle: String, in text: String, anchor: SubstringAnchor, options: ComparisonOptions) -> Bool {
+        if needle.isEmpty { return false }
+        let effective = StringFolding.effectiveOptions(options)
+        let caseInsensitive = effective.contains(.caseInsensitive)
+        let fast: Bool? = withBytes(text) { textBytes in
+            withBytes(needle) { needleBytes in
+                guard ASCIIBytes.isASCII(textBytes), ASCIIBytes.isASCII(needleBytes) else { return nil }
+                return findBytes(needleBytes, in: textBytes, anchor: anchor, caseInsensitive: caseInsensitive)
+            }
+        }
+        if let fast { return fast }
+        let foldedText = Array(StringFolding.fold(text, options: effective).unicodeScalars)
+        let foldedNeedle = Array(StringFolding.fold(needle, options: effective).unicodeScalars)
+        return findScalars(foldedNeedle, in: foldedText, anchor: anchor, literal: effective.contains(.normalized))
+    }
+
+    static func findBytes(
+        _ needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, anchor: SubstringAnchor,
+        caseInsensitive: Bool
+    ) -> Bool {
+        if needle.isEmpty { return false }
+        switch anchor {
+        case .prefix: return ASCIIBytes.hasPrefix(text, needle, caseInsensitive: caseInsensitive)
+        case .suffix: return ASCIIBytes.hasSuffix(text, needle, caseInsensitive: caseInsensitive)
+        case .anywhere: return ASCIIBytes.contains(text, needle, caseInsensitive: caseInsensitive)
+        }
+    }
+
+    /// Substring search over folded scalars. Unless `literal`, a match may not begin or end next to a
+    /// combining mark of the text, so a needle never matches part of a composed character.
+    static func findScalars(
+        _ needle: [Unicode.Scalar], in text: [Unicode.Scalar], anchor: SubstringAnchor, literal: Bool
+    ) -> Bool {
+        guard !needle.isEmpty, needle.count <= text.count else { return false }
+        let lastStart = text.count - needle.count
+        let starts: StrideThrough<Int> =
+            switch anchor {
+            case .prefix: stride(from: 0, through: 0, by: 1)
+            case .suffix: stride(from: lastStart, through: lastStart, by: 1)
+            case .anywhere: stride(from: 0, through: lastStart, by: 1)
+            }
+        for start in starts where text[start] == needle[0] {
+            var offset = 1
+            while offset < needle.count && text[start + offset] == needle[offset] { offset += 1 }
+            guard offset == needle.count else { continue }
+            if literal { return true }
+            let end = start + needle.count
+            let splitsBefore = StringFolding.isCombining(text[start]) && start > 0
+            let splitsAfter = end < text.count && StringFolding.isCombining(text[end])
+            if !splitsBefore && !splitsAfter { return true }
+        }
+        return false
+    }
+
+    /// Equality of two strings for `==`/`!=` when options are present (folded comparison).
+    static func equal(_ left: String, _ right: String, options: ComparisonOptions) -> Bool {
+        order(left, right, options: options) == 0
+    }
+
+    /// NSString `compare:options:` order of two strings: -1, 0 or 1. Without `[n]` the strings are
+    /// folded (at least canonically composed) first; the order is UTF-16 code-unit order.
+    static func order(_ left: String, _ right: String, options: ComparisonOptions) -> Int {
+        let effective = StringFolding.effectiveOptions(options)
+        let caseInsensitive = effective.contains(.caseInsensitive)
+        let fast: Int? = withBytes(left) { leftBytes in
+            withBytes(right) { rightBytes in
+                guard ASCIIBytes.isASCII(leftBytes), ASCIIBytes.isASCII(rightBytes) else { return nil }
+                return ASCIIBytes.order(leftBytes, rightBytes, caseInsensitive: caseInsensitive)
+            }
+        }
+        if let fast { return fast }
+        return utf16Order(
+            StringFolding.fold(left, options: effective), StringFolding.fold(right, options: effective))
+    }
+
+    /// UTF-16 code-unit order of two strings: -1, 0 or 1.
+    static func utf16Order(_ left: String, _ right: String) -> Int {
+        var leftUnits = left.utf16.makeIterator()
+        var rightUnits = right.utf16.makeIterator()
+        while true {
+            switch (leftUnits.next(), rightUnits.next()) {
+            case (nil, nil): return 0
+            case (nil, _): return -1
+            case (_, nil): return 1
+            case (let leftUnit?, let rightUnit?):
+                if leftUnit != rightUnit { return leftUnit < rightUnit ? -1 : 1 }
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+// SubstringMatcher: a string comparison against a constant, prepared once at compile time. The VM's
+// fused string leaves (`name BEGINSWITH[c] 'ab'`, `tag == 'x'`, `title CONTAINS[cd] 'é'`) call it.
+// ASCII subjects are compared in place, byte by byte, with no Foundation and no heap allocation.
+
+/// A comparison of run-time strings against a constant string (the needle), with the needle folded
+/// once for the options.
+///
+/// `matches(subject, op)` answers `subject <op> needle` exactly as if the predicate were written with
+/// the subject on the left and the constant on the right, with NSPredicate's string semantics:
+///
+/// ```swift
+/// let matcher = SubstringMatcher(needle: "ab", options: .caseInsensitive)
+/// matcher.matches("ABC", .beginsWith)   // true:  'ABC' BEGINSWITH[c] 'ab'
+/// matcher.matches("a", .in)             // true:  'a' IN[c] 'ab' (the needle is the container)
+/// matcher.matches("AA", .lessThan)      // true:  'AA' <[c] 'ab'
+/// ```
+///
+/// - `beginsWith`, `endsWith`, `contains`: substring search; an empty needle never matches.
+/// - `in`: the needle is the container: true when the needle contains the subject (an empty subject
+///   never matches).
+/// - `equalTo`, `notEqualTo`: without options, exact scalar equality (`isEqual:`); with options,
+///   folded equality.
+/// - `lessThan` … `greaterThanOrEqualTo`: UTF-16 code-unit order of the folded strings.
+/// - `like`, `matches`, `between`, `utiConformsTo`, `utiEquals` are not string comparisons against a
+///   constant; `matches` returns false for them (use ``LikePattern``, ``RegexPattern`` or
+///   ``Value/compare(_:_:_:options:limits:)``).
+///
+/// Cost: when the subject is ASCII and the folded needle is ASCII, the subject's UTF-8 bytes are
+/// read in place (`withContiguousStorageIfAvailable`) and lowercased on the fly for `[c]`; this path
+/// does not allocate. A non-ASCII subject is folded with ``StringFolding`` (allocates).
+public struct SubstringMatcher: Sendable, Hashable {
+    /// The needle as written.
+    public let needle: String
+    /// The options as written (`[n]` overrides `[c]`/`[d]`).
+    public let options: ComparisonOptions
+    /// The needle folded for `options` (NFC at least, unless `[n]`).
+    let foldedNeedle: String
+    /// Whether `foldedNeedle` is ASCII, so ASCII subjects can use the byte kernels.
+    let isFoldedNeedleASCII: Bool
+    /// The effective folding options (`[n]`, or the `[c]`/`[d]` subset).
+    let effective: ComparisonOptions
+
+    /// Prepares `needle` for comparisons with `options`.
+    public init(needle: String, options: ComparisonOptions) {
+        self.needle = needle
+        self.options = options
+        effective = StringFolding.effectiveOptions(options)
+        foldedNeedle = StringFolding.fold(needle, options: options)
+        isFoldedNeedleASCII = StringFolding.isASCII(foldedNeedle)
+    }
+
+    /// Whether `subject <op> needle` holds (see ``SubstringMatcher`` for each operator).
+    public func matches(_ subject: String, _ op: ComparisonOperator) -> Bool {
+        if let fast = matchesASCII(subject, op) { return fast }
+        return matchesUnicode(subject, op)
+    }
+
+    /// The allocation-free path: nil when the subject or the folded needle is not ASCII.
+    private func matchesASCII(_ subject: String, _ op: ComparisonOperator) -> Bool? {
+        guard isFoldedNeedleASCII else { return nil }
+        let caseInsensitive = effective.contains(.caseInsensitive)
+        return StringSearch.withBytes(subject) { subjectBytes -> Bool? in
+            guard ASCIIBytes.isASCII(subjectBytes) else { return nil }
+            return StringSearch.withBytes(foldedNeedle) { needleBytes -> Bool in
+                switch op {
+                case .beginsWith:
+                    StringSearch.findBytes(needleBytes, in: subjectBytes, anchor: .prefix, caseInsensitive: caseInsensitive)
+                case .endsWith:
+                    StringSearch.findBytes(needleBytes, in: subjectBytes, anchor: .suffix, caseInsensitive: caseInsensitive)
+                case .contains:
+                    StringSearch.findBytes(needleBytes, in: subjectBytes, anchor: .anywhere, caseInsensitive: caseInsensitive)
+                case .in:
+                    StringSearch.findBytes(subjectBytes, in: needleBytes, anchor: .anywhere, caseInsensitive: caseInsensitive)
+                case .equalTo, .notEqualTo:
+                    ASCIIBytes.equal(subjectBytes, needleBytes, caseInsensitive: caseInsensitive) == (op == .equalTo)
+                case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
+                    Self.holds(op, ASCIIBytes.order(subjectBytes, needleBytes, caseInsensitive: caseInsensitive))
+                case .like, .matches, .between, .utiConformsTo, .utiEquals:
+                    false
+                }
+            }
+        }
+    }
+
+    private func matchesUnicode(_ subject: String, _ op: ComparisonOperator) -> Bool {
+        switch op {
+        case .beginsWith, .endsWith, .contains:
+            let anchor: SubstringAnchor = op == .beginsWith ? .prefix : (op == .endsWith ? .suffix : .anywhere)
+            let text = Array(StringFolding.fold(subject, options: effective).unicodeScalars)
+            return StringSearch.findScalars(
+                Array(foldedNeedle.unicodeScalars), in: text, anchor: anchor, literal: effective.contains(.normalized))
+        case .in:
+            let element = Array(StringFolding.fold(subject, options: effective).unicodeScalars)
+            return StringSearch.findScalars(
+                element, in: Array(foldedNeedle.unicodeScalars), anchor: .anywhere,
+                literal: effective.contains(.normalized))
+        case .equalTo, .notEqualTo:
+            let equal =
+                options.isEmpty
+                ? subject.unicodeScalars.elementsEqual(needle.unicodeScalars)
+                : StringSearch.utf16Order(StringFolding.fold(subject, options: effective), foldedNeedle) == 0
+            return equal == (op == .equalTo)
+        case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
+            return Self.holds(op, StringSearch.utf16Order(StringFolding.fold(subject, options: effective), foldedNeedle))
+        case .like, .matches, .between, .utiConformsTo, .utiEquals:
+            return false
+        }
+    }
+
+    /// Whether an ordering operator holds for a comparison result (-1, 0, 1).
+    static func holds(_ op: ComparisonOperator, _ order: Int) -> Bool {
+        switch op {
+        case .lessThan: order < 0
+        case .lessThanOrEqualTo: order <= 0
+        case .greaterThan: order > 0
+        case .greaterThanOrEqualTo: order >= 0
+        case .equalTo: order == 0
+        case .notEqualTo: order != 0
+        default: false
+        }
+    }
+}

@@ -1,0 +1,140 @@
+// Value+Description: how a value prints. `predicateDescription` is the constant's text inside a
+// canonical predicateFormat (spec §10) and re-parses to the same value; `description` is the short
+// form error messages and test output use.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension Value: CustomStringConvertible {
+    /// How this value prints as a constant in a canonical format string (`predicateFormat`):
+    ///
+    /// | value | prints |
+    /// |---|---|
+    /// | `.null` | `nil` |
+    /// | booleans | `1` / `0` (NSNumber's description) |
+    /// | integers | decimal digits |
+    /// | doubles | shortest text that reads back to the same double, without a trailing `.0` (`2`, `1.5`, `1e+20`), as NSNumber's description; `nan`, `inf`, `-inf` for non-finite values |
+    /// | strings | in double quotes; `\` and `"` escaped with a backslash, and `\n` `\r` `\t` and other control characters escaped (`\u001B`) so the text re-parses to the same string |
+    /// | dates | `CAST(<seconds since 2001-01-01 with 6 decimals>, "NSDate")` |
+    /// | arrays, sets | `{a, b}` |
+    /// | dictionaries | `{"key" = value, ...}`, keys sorted by UTF-16 order and quoted, as Apple prints them |
+    ///
+    /// Values nested deeper than ``Value/maxPrintingDepth`` print `...` in place of the deeper levels.
+    public var predicateDescription: String {
+        var output = ""
+        ValuePrinter.write(self, to: &output, depth: 0, quoteStrings: true)
+        return output
+    }
+
+    /// A short human-readable description: strings print without quotes, everything else as in
+    /// ``predicateDescription``.
+    public var description: String {
+        if case .string(let string) = self { return string }
+        return predicateDescription
+    }
+
+    /// The description, cut to at most 60 characters for error messages.
+    var shortDescription: String {
+        let text = description
+        guard text.count > 60 else { return text }
+        return String(text.prefix(57)) + "..."
+    }
+
+    /// How deep nested collections print before they are elided.
+    public static let maxPrintingDepth = 512
+
+    /// NSNumber's description of a double: the shortest round-trip digits, without `.0`.
+    package static func numberDescription(_ double: Double) -> String {
+        if double.isNaN { return "nan" }
+        if double.isInfinite { return double < 0 ? "-inf" : "inf" }
+        var text = double.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+
+    /// A double in `%f` style: fixed point with six decimals.
+    package static func fixedPointDescription(_ double: Double) -> String {
+        guard double.isFinite else { return numberDescription(double) }
+        let scaled = (double.magnitude * 1_000_000).rounded()
+        guard let micro = UInt64(exactly: scaled) else { return numberDescription(double) }
+        let whole = micro / 1_000_000
+        let fraction = String(micro % 1_000_000)
+        let sign = double < 0 && micro != 0 ? "-" : ""
+        return sign + String(whole) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
+
+    /// A string in double quotes with the escapes the predicate lexer reads back.
+    package static func quotedString(_ string: String) -> String {
+        var output = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\\": output += "\\\\"
+            case "\"": output += "\\\""
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output + "\""
+    }
+}
+
+/// The recursive printer behind ``Value/predicateDescription``; depth-bounded.
+enum ValuePrinter {
+    static func write(_ value: Value, to output: inout String, depth: Int, quoteStrings: Bool) {
+        switch value {
+        case .null:
+            output += "nil"
+        case .bool(let flag):
+            output += flag ? "1" : "0"
+        case .int(let integer):
+            output += String(integer)
+        case .double(let double):
+            output += Value.numberDescription(double)
+        case .string(let string):
+            output += quoteStrings ? Value.quotedString(string) : string
+        case .date(let date):
+            output += "CAST(" + Value.fixedPointDescription(date.timeIntervalSinceReferenceDate) + ", \"NSDate\")"
+        case .array(let elements):
+            writeElements(elements, to: &output, depth: depth)
+        case .set(let set):
+            writeElements(set.elements, to: &output, depth: depth)
+        case .dictionary(let dictionary):
+            guard depth < Value.maxPrintingDepth else {
+                output += "{...}"
+                return
+            }
+            output += "{"
+            let keys = dictionary.keys.sorted { ValueOrdering.compareUTF16($0, $1) < 0 }
+            for (index, key) in keys.enumerated() {
+                if index > 0 { output += ", " }
+                output += Value.quotedString(key) + " = "
+                write(dictionary[key] ?? .null, to: &output, depth: depth + 1, quoteStrings: true)
+            }
+            output += "}"
+        }
+    }
+
+    static func writeElements(_ elements: [Value], to output: inout String, depth: Int) {
+        guard depth < Value.maxPrintingDepth else {
+            output += "{...}"
+            return
+        }
+        output += "{"
+        for (index, element) in elements.enumerated() {
+            if index > 0 { output += ", " }
+            write(element, to: &output, depth: depth + 1, quoteStrings: true)
+        }
+        output += "}"
+    }
+}

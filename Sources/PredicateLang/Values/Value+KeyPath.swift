@@ -1,0 +1,315 @@
+// Value+KeyPath: key-value coding (`valueForKeyPath:`) over the value model, including the KVC
+// collection operators (`@count`, `@sum.k`, `@avg.k`, ...). The VM calls it for every key path that
+// is not resolved at compile time; it walks the path in a loop, one component at a time.
+
+extension Value {
+    /// Resolves a key path with key-value-coding semantics, as `-valueForKeyPath:` does on the
+    /// Foundation object this value stands for.
+    ///
+    /// The path is walked one component at a time (as `NSObject` does: `[[self valueForKey:first]
+    /// valueForKeyPath:rest]`):
+    /// - a dictionary answers the value for the key, `.null` when it is missing; a dictionary has no
+    ///   collection operators except `@count`, which answers its number of entries;
+    /// - an array answers an array with the key applied to every element (a missing value becomes
+    ///   `.null`, as NSArray stores NSNull), a set answers a set (duplicates collapse, as NSSet's
+    ///   `valueForKey:` does); nested arrays are mapped element by element;
+    /// - a string answers only `length` (its UTF-16 length, as NSString's `length`);
+    /// - the key `self` (or `SELF`) answers the receiver itself, for every kind (NSObject's `self`
+    ///   method); on a dictionary it is looked up first and falls back to the dictionary itself,
+    ///   so `@max.#self` works on any collection;
+    /// - `.null` answers `.null` for every key;
+    /// - numbers, booleans and dates raise ``EvaluationError/Kind/invalidKey``, as
+    ///   `NSUnknownKeyException` does on Apple platforms.
+    ///
+    /// Collection operators apply to an array or set and consume the rest of the path as their
+    /// right key path:
+    /// - `@count` answers the element count and ignores a right key path;
+    /// - `@sum.k` adds the numbers at `k`, skipping nulls (booleans count as 1 and 0). The sum
+    ///   stays an integer while every addend is an integer, and becomes a double as soon as one
+    ///   addend is a double or the integer sum would overflow `Int64` (Apple computes in
+    ///   NSDecimalNumber, so it never wraps). An empty collection sums to `0`;
+    /// - `@avg.k` divides that sum by the **full** element count, nulls included, giving a double;
+    ///   an empty collection answers `0.0` (Apple answers a zero NSDecimalNumber);
+    /// - `@min.k` / `@max.k` answer the smallest / largest non-null value (numbers, strings in
+    ///   UTF-16 order, or dates; mixing kinds raises), `.null` when there is none;
+    /// - `@unionOfObjects.k` / `@distinctUnionOfObjects.k` answer the non-null values at `k`
+    ///   (distinct: first occurrence kept); an array gives an array, a set gives a set;
+    /// - `@unionOfArrays.k` / `@distinctUnionOfArrays.k` / `@distinctUnionOfSets.k` expect
+    ///   collections as elements and concatenate the values at `k` of each (null elements are
+    ///   skipped); `@distinctUnionOfSets` answers a set.
+    ///
+    /// Every operator except `@count` needs a right key path (`@max.self` for plain values);
+    /// without one it raises, as Apple does.
+    ///
+    /// - Throws: ``EvaluationError`` with kind `invalidKey` for a key on a value that has no keys or
+    ///   an unknown operator, `typeMismatch` for non-numbers under `@sum`/`@avg` or mixed kinds
+    ///   under `@min`/`@max`, `notACollection` for a non-collection element under `@unionOfArrays`.
+    public func value(forKeyPath components: some Collection<String>) throws(EvaluationError) -> Value {
+        try KeyValueCoding.resolve(self, ArraySlice(components), depth: 0)
+    }
+
+    /// Resolves a single key (no collection-operator parsing of a dotted path), as `valueForKey:`.
+    public func value(forKey key: String) throws(EvaluationError) -> Value {
+        try KeyValueCoding.resolve(self, [key][...], depth: 0)
+    }
+}
+
+/// The key-value coding machinery behind ``Value/value(forKeyPath:)``.
+enum KeyValueCoding {
+    /// How deep collection operators may nest inside each other's right key paths
+    /// (`@unionOfArrays.@unionOfArrays...`), and how deep arrays may nest when a key is mapped
+    /// over them. Beyond that the lookup fails instead of exhausting the stack.
+    static let maxDepth = 512
+
+    static func resolve(_ receiver: Value, _ path: ArraySlice<String>, depth: Int) throws(EvaluationError) -> Value {
+        guard depth <= maxDepth else { throw tooDeep() }
+        var current = receiver
+        var index = path.startIndex
+        while index < path.endIndex {
+            let key = path[index]
+            if current.isNull { return .null }
+            if key.hasPrefix("@") {
+                let rest = path[path.index(after: index)...]
+                return try applyOperator(key, to: current, rest: rest, depth: depth)
+            }
+            current = try valueForKey(key, of: current, depth: depth)
+            index = path.index(after: index)
+        }
+        return current
+    }
+
+    /// `valueForKey:` for one plain key (no `@` operator).
+    static func valueForKey(_ key: String, of receiver: Value, depth: Int) throws(EvaluationError) -> Value {
+        guard depth <= maxDepth else { throw tooDeep() }
+        switch receiver {
+        case .null:
+            return .null
+        case .dictionary(let dictionary):
+            if let value = dictionary[key] { return value }
+            return isSelfKey(key) ? receiver : .null
+        case .array(let elements):
+            var results: [Value] = []
+            results.reserveCapacity(elements.count)
+            for element in elements {
+                results.append(try valueForKey(key, of: element, depth: depth + 1))
+            }
+            return .array(results)
+        case .set(let set):
+            var results: [Value] = []
+            results.reserveCapacity(set.count)
+            for element in set {
+                results.append(try valueForKey(key, of: element, depth: depth + 1))
+            }
+            return .set(ValueSet(results))
+        case .string(let string):
+            if key == "length" { return .int(Int64(string.utf16.count)) }
+            if isSelfKey(key) { return receiver }
+            throw unknownKey(key, receiver)
+        case .bool, .int, .double, .date:
+            if isSelfKey(key) { return receiver }
+            throw unknownKey(key, receiver)
+        }
+    }
+
+    static func isSelfKey(_ key: String) -> Bool { key == "self" || key == "SELF" }
+
+    // MARK: - Collection operators
+
+    static func applyOperator(
+        _ name: String, to receiver: Value, rest: ArraySlice<String>, depth: Int
+    ) throws(EvaluationError) -> Value {
+        if case .dictionary(let dictionary) = receiver {
+            // NSDictionary strips the `@` and asks NSObject, which only knows `count`.
+            if name == "@count" { return .int(Int64(dictionary.count)) }
+            throw unknownKey(name, receiver)
+        }
+        guard let elements = receiver.collectionElements else {
+            throw unknownKey(name, receiver)
+        }
+        let isSet: Bool
+        if case .set = receiver { isSet = true } else { isSet = false }
+        if name == "@count" { return .int(Int64(elements.count)) }
+        guard let operation = CollectionOperator(rawValue: name) else {
+            throw EvaluationError(
+                .invalidKey, "[<\(receiver.className)> valueForKeyPath:]: unknown collection operator '\(name)'.")
+        }
+        guard !rest.isEmpty else {
+            throw EvaluationError(
+                .invalidKey, "The collection operator \(name) needs a key path on its right (use \(name).self).")
+        }
+        var values: [Value] = []
+        values.reserveCapacity(elements.count)
+        if operation.flattensCollections {
+            for element in elements where !element.isNull {
+                guard let inner = element.collectionElements else {
+                    throw EvaluationError(
+                        .notACollection,
+                        "\(name) requires collections as elements; found \(element.kindName) \(element.shortDescription).")
+                }
+                for item in inner {
+                    let value = try resolve(item, rest, depth: depth + 1)
+                    if !value.isNull { values.append(value) }
+                }
+            }
+        } else {
+            for element in elements {
+                values.append(try resolve(element, rest, depth: depth + 1))
+            }
+        }
+        switch operation {
+        case .sum:
+            return try sum(values.filter { !$0.isNull }, operatorName: name)
+        case .avg:
+            guard !elements.isEmpty else { return .double(0) }
+            let total = try sum(values.filter { !$0.isNull }, operatorName: name)
+            return .double((total.doubleValue ?? 0) / Double(elements.count))
+        case .min:
+            return try extreme(values, wantMax: false, operatorName: name)
+        case .max:
+            return try extreme(values, wantMax: true, operatorName: name)
+        case .unionOfObjects:
+            let present = values.filter { !$0.isNull }
+            return isSet ? .set(ValueSet(present)) : .array(present)
+        case .distinctUnionOfObjects:
+            let distinct = ValueSet(values.filter { !$0.isNull })
+            return isSet ? .set(distinct) : .array(distinct.elements)
+        case .unionOfArrays:
+            return isSet ? .set(ValueSet(values)) : .array(values)
+        case .distinctUnionOfArrays:
+            let distinct = ValueSet(values)
+            return isSet ? .set(distinct) : .array(distinct.elements)
+        case .distinctUnionOfSets:
+            return .set(ValueSet(values))
+        }
+    }
+
+    enum CollectionOperator: String {
+        case sum = "@sum"
+        case avg = "@avg"
+        case min = "@min"
+        case max = "@max"
+        case unionOfObjects = "@unionOfObjects"
+        case distinctUnionOfObjects = "@distinctUnionOfObjects"
+        case unionOfArrays = "@unionOfArrays"
+        case distinctUnionOfArrays = "@distinctUnionOfArrays"
+        case distinctUnionOfSets = "@distinctUnionOfSets"
+
+        var flattensCollections: Bool {
+            switch self {
+            case .unionOfArrays, .distinctUnionOfArrays, .distinctUnionOfSets: true
+            default: false
+            }
+        }
+    }
+
+    /// Adds numbers exactly while they are integers, switching to Double on the first double or
+    /// on overflow.
+    static func sum(_ values: [Value], operatorName: String) throws(EvaluationError) -> Value {
+        var integer: Int64 = 0
+        var floating: Double = 0
+        var isFloating = false
+        for value in values {
+            switch value {
+            case .int, .bool:
+                let addend: Int64
+                if case .int(let number) = value { addend = number } else { addend = value == .bool(true) ? 1 : 0 }
+                if isFloating {
+                    floating += Double(addend)
+                } else {
+                    let (result, overflow) = integer.addingReportingOverflow(addend)
+                    if overflow {
+                        isFloating = true
+                        floating = Double(integer) + Double(addend)
+                    } else {
+                        integer = result
+                    }
+                }
+            case .double(let number):
+                if !isFloating {
+                    isFloating = true
+                    floating = Double(integer)
+                }
+                floating += number
+            default:
+                throw EvaluationError(
+                    .typeMismatch,
+                    "\(operatorName) can only add numbers; found \(value.kindName) \(value.shortDescription).")
+            }
+        }
+        return isFloating ? .double(floating) : .int(integer)
+    }
+
+    /// The smallest or largest non-null value, by `compare:`.
+    static func extreme(_ values: [Value], wantMax: Bool, operatorName: String) throws(EvaluationError) -> Value {
+        var best: Value?
+        for value in values where !value.isNull {
+            guard let current = best else {
+                best = value
+                continue
+            }
+            guard let order = ValueOrdering.compare(value, current) else {
+                throw EvaluationError(
+                    .typeMismatch,
+                    "\(operatorName) cannot compare \(value.kindName) \(value.shortDescription) with \(current.kindName) \(current.shortDescription).")
+            }
+            if wantMax ? order > 0 : order < 0 { best = value }
+        }
+        return best ?? .null
+    }
+
+    static func unknownKey(_ key: String, _ receiver: Value) -> EvaluationError {
+        EvaluationError(
+            .invalidKey,
+            "[<\(receiver.className)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key).")
+    }
+
+    static func tooDeep() -> EvaluationError {
+        EvaluationError(.invalidKey, "Key path evaluation nested deeper than \(maxDepth) levels.")
+    }
+}
+
+/// `compare:` between two values of the same kind, as KVC `@min`/`@max` and sorting use it.
+enum ValueOrdering {
+    /// -1, 0 or 1; nil when the two values cannot be compared (different kinds, NaN, collections).
+    static func compare(_ lhs: Value, _ rhs: Value) -> Int? {
+        switch (lhs, rhs) {
+        case (.string(let left), .string(let right)):
+            return compareUTF16(left, right)
+        case (.date(let left), .date(let right)):
+            return left < right ? -1 : (left == right ? 0 : 1)
+        default:
+            return Value.numericOrder(lhs, rhs)
+        }
+    }
+
+    /// Orders strings by UTF-16 code units, as `-[NSString compare:]` with no options does for
+    /// precomposed text.
+    static func compareUTF16(_ lhs: String, _ rhs: String) -> Int {
+        var left = lhs.utf16.makeIterator()
+        var right = rhs.utf16.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return 0
+            case (nil, _): return -1
+            case (_, nil): return 1
+            case (let l?, let r?):
+                if l != r { return l < r ? -1 : 1 }
+            }
+        }
+    }
+}
+
+extension Value {
+    /// The Foundation class this value stands for, as Apple's error messages name it.
+    var className: String {
+        switch self {
+        case .null: "NSNull"
+        case .bool, .int, .double: "NSNumber"
+        case .string: "NSString"
+        case .date: "NSDate"
+        case .array: "NSArray"
+        case .set: "NSSet"
+        case .dictionary: "NSDictionary"
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Testing
+@testable import PredicateLang
+
+/// Key-value coding over values: `Value.value(forKeyPath:)`.
+@Suite("Key paths (KVC)")
+struct KeyPathTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let receiver: Value
+        let path: String
+        let expected: Value
+        var testDescription: String { "\(receiver).\(path) == \(expected)" }
+    }
+
+    static let people: Value = [
+        ["name": "Ann", "age": 30, "tags": ["a", "b"]],
+        ["name": "Bob", "age": 20, "tags": ["b"]],
+        ["name": "Cy", "tags": []],
+    ]
+
+    @Test("dictionary, array, set, string and null receivers", arguments: [
+        Case(receiver: ["a": ["b": 1]], path: "a.b", expected: 1),
+        Case(receiver: ["a": 1], path: "missing", expected: .null),
+        Case(receiver: ["a": .null], path: "a.b.c", expected: .null),
+        Case(receiver: .null, path: "anything", expected: .null),
+        Case(receiver: people, path: "name", expected: ["Ann", "Bob", "Cy"]),
+        Case(receiver: people, path: "age", expected: [30, 20, .null]),
+        Case(receiver: people, path: "tags", expected: [["a", "b"], ["b"], []]),
+        Case(receiver: [[["x": 1]], [["x": 2], ["x": 3]]], path: "x", expected: [[1], [2, 3]]),
+        Case(receiver: .set(ValueSet([["k": 1], ["k": 1], ["k": 2]])), path: "k", expected: .set(ValueSet([1, 2]))),
+        Case(receiver: "héllo", path: "length", expected: 5),
+        Case(receiver: "😀", path: "length", expected: 2),
+        Case(receiver: ["name": "Ann"], path: "name.length", expected: 3),
+        Case(receiver: 5, path: "self", expected: 5),
+        Case(receiver: ["a": 1], path: "self", expected: ["a": 1]),
+        Case(receiver: ["self": 2], path: "self", expected: 2),
+        Case(receiver: "s", path: "SELF", expected: "s"),
+    ])
+    func plainKeys(_ testCase: Case) throws {
+        let components = testCase.path.split(separator: ".").map(String.init)
+        #expect(try testCase.receiver.value(forKeyPath: components) == testCase.expected)
+    }
+
+    @Test("collection operators", arguments: [
+        Case(receiver: people, path: "@count", expected: 3),
+        Case(receiver: people, path: "@count.name", expected: 3),
+        Case(receiver: ["a": 1, "b": 2], path: "@count", expected: 2),
+        Case(receiver: people, path: "@sum.age", expected: 50),
+        Case(receiver: [1, 2.5], path: "@sum.self", expected: 3.5),
+        Case(receiver: [], path: "@sum.self", expected: 0),
+        Case(receiver: [Value.int(.max), 1], path: "@sum.self", expected: .double(9_223_372_036_854_775_808.0)),
+        Case(receiver: [true, true, 1], path: "@sum.self", expected: 3),
+        Case(receiver: people, path: "@avg.age", expected: .double(50.0 / 3.0)),
+        Case(receiver: [], path: "@avg.self", expected: 0),
+        Case(receiver: people, path: "@min.age", expected: 20),
+        Case(receiver: people, path: "@max.age", expected: 30),
+        Case(receiver: people, path: "@max.name", expected: "Cy"),
+        Case(receiver: [3, 1.5, 2], path: "@min.self", expected: 1.5),
+        Case(receiver: [], path: "@max.self", expected: .null),
+        Case(receiver: [.null, .null], path: "@max.self", expected: .null),
+        Case(receiver: [1, 2, 1, .null], path: "@unionOfObjects.self", expected: [1, 2, 1]),
+        Case(receiver: [1, 2, 1, .null], path: "@distinctUnionOfObjects.self", expected: [1, 2]),
+        Case(receiver: [[1, 2], [2, 3]], path: "@unionOfArrays.self", expected: [1, 2, 2, 3]),
+        Case(receiver: [[1, 2], [2, 3]], path: "@distinctUnionOfArrays.self", expected: [1, 2, 3]),
+        Case(receiver: [.set(ValueSet([1, 2])), [2, 3]], path: "@distinctUnionOfSets.self", expected: .set(ValueSet([1, 2, 3]))),
+        Case(receiver: ["o": [[["p": 1], ["p": 2]], [["p": 3]]]], path: "o.@unionOfArrays.p", expected: [1, 2, 3]),
+        Case(receiver: .set(ValueSet([["k": 1], ["k": 2]])), path: "@unionOfObjects.k", expected: .set(ValueSet([1, 2]))),
+        Case(receiver: ["orders": [["n": 1], ["n": 2]]], path: "orders.@count", expected: 2),
+        Case(receiver: ["orders": [["n": 1], ["n": 2]]], path: "orders.@sum.n", expected: 3),
+    ])
+    func operators(_ testCase: Case) throws {
+        let components = testCase.path.split(separator: ".").map(String.init)
+        #expect(try testCase.receiver.value(forKeyPath: components) == testCase.expected)
+    }
+
+    @Test("@unionOfArrays applies the right key path inside each inner collection")
+    func unionOfArraysWithPath() throws {
+        let orders: Value = [[["p": 1], ["p": 2]], [["p": 3]]]
+        #expect(try orders.value(forKeyPath: ["@unionOfArrays", "p"]) == [1, 2, 3])
+        #expect(throws: EvaluationError.self) { try KeyPathTests.people.value(forKeyPath: ["@unionOfArrays", "name"]) }
+    }
+
+    @Test("@avg divides by the full element count, nulls included")
+    func averageCountsNulls() throws {
+        let values: Value = [["x": 2], ["x": 4], [:]]
+        #expect(try values.value(forKeyPath: ["@avg", "x"]) == 2.0)
+    }
+
+    struct ErrorCase: CustomTestStringConvertible, Sendable {
+        let receiver: Value
+        let path: [String]
+        let kind: EvaluationError.Kind
+        var testDescription: String { "\(receiver).\(path.joined(separator: ".")) raises \(kind.rawValue)" }
+    }
+
+    @Test("keys on values without keys and malformed operators raise", arguments: [
+        ErrorCase(receiver: 5, path: ["foo"], kind: .invalidKey),
+        ErrorCase(receiver: true, path: ["foo"], kind: .invalidKey),
+        ErrorCase(receiver: "abc", path: ["count"], kind: .invalidKey),
+        ErrorCase(receiver: "abc", path: ["@count"], kind: .invalidKey),
+        ErrorCase(receiver: ["a": 1], path: ["@sum", "a"], kind: .invalidKey),
+        ErrorCase(receiver: [1, 2], path: ["@sum"], kind: .invalidKey),
+        ErrorCase(receiver: [1, 2], path: ["@median", "self"], kind: .invalidKey),
+        ErrorCase(receiver: [1, "a"], path: ["@sum", "self"], kind: .typeMismatch),
+        ErrorCase(receiver: [1, "a"], path: ["@max", "self"], kind: .typeMismatch),
+        ErrorCase(receiver: [1, 2], path: ["@unionOfArrays", "self"], kind: .notACollection),
+        ErrorCase(receiver: [["a": 1], 5], path: ["a"], kind: .invalidKey),
+    ])
+    func errors(_ testCase: ErrorCase) {
+        #expect {
+            try testCase.receiver.value(forKeyPath: testCase.path)
+        } throws: { error in
+            (error as? EvaluationError)?.kind == testCase.kind
+        }
+    }
+
+    @Test("an unknown key on a number names the key, like NSUnknownKeyException")
+    func unknownKeyMessage() {
+        #expect {
+            try Value.int(1).value(forKeyPath: ["foo"])
+        } throws: { error in
+            (error as? EvaluationError)?.message.contains("not key value coding-compliant for the key foo") == true
+        }
+    }
+
+    @Test("deeply nested arrays fail with an error instead of exhausting the stack")
+    func deepNesting() {
+        var value: Value = ["k": 1]
+        for _ in 0..<600 { value = [value] }
+        #expect(throws: EvaluationError.self) { try value.value(forKeyPath: ["k"]) }
+        var shallow: Value = ["k": 1]
+        for _ in 0..<100 { shallow = [shallow] }
+        #expect((try? shallow.value(forKeyPath: ["k"])) != nil)
+    }
+}
