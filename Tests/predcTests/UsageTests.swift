@@ -14,13 +14,13 @@ struct UsageTests {
 
     @Test func topLevelHelpListsEveryExitStatus() {
         let help = predc("--help").stdout
-        for status in ExitStatus.allCases {
+        for status in ExitCode.allCases {
             #expect(help.contains("  \(status.rawValue) ") && help.contains(status.summary))
         }
     }
 
     @Test func exitStatusNumbersAreSysexits() {
-        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 70])
+        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 70])
     }
 
     @Test(arguments: CommandTable.commands.map { $0.name })

@@ -10,7 +10,7 @@ protocol Command {
     /// The options the command accepts (`--help` is added for every command).
     static var options: [OptionSpec] { get }
     /// Runs the command. A ``UsageError`` is printed with a pointer to `--help` and exits 64.
-    static func run(_ arguments: ParsedArguments, in context: Context) throws(UsageError) -> ExitStatus
+    static func run(_ arguments: ParsedArguments, in context: Context) throws(UsageError) -> ExitCode
 }
 
 /// The parts of a command's help, rendered in one layout for every command.
@@ -26,7 +26,7 @@ struct HelpText {
     /// Further paragraphs (input format, protocol), if any.
     var discussion: [String] = []
     /// The exit statuses this command uses, with what each means for it.
-    var exitStatuses: [(ExitStatus, String)]
+    var exitStatuses: [(ExitCode, String)]
 
     /// The text printed by `--help`.
     func render() -> String {

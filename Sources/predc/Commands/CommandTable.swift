@@ -6,7 +6,7 @@ enum CommandTable {
     /// Every command, in the order the top-level help lists them.
     static var commands: [any Command.Type] {
         [
-        EvalCommand.self, FormatCommand.self, LintCommand.self, FilterCommand.self,
+        EvalCommand.self, FormatCommand.self, LintCommand.self, ExplainCommand.self, FilterCommand.self,
         ]
     }
 
@@ -49,13 +49,13 @@ enum CommandTable {
             "line is named <argument>, standard input <stdin>.",
             "",
             "EXIT STATUS:",
-            ExitStatus.table,
+            ExitCode.table,
         ]
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// Runs predc with `arguments` (without the program name).
-    static func run(_ arguments: [String], in context: Context) -> ExitStatus {
+    static func run(_ arguments: [String], in context: Context) -> ExitCode {
         var arguments = arguments
         do throws(UsageError) {
             context.colorMode = try extractColorMode(&arguments)
@@ -97,7 +97,7 @@ enum CommandTable {
     }
 
     /// Parses `arguments` for `command` and runs it, turning usage errors into exit status 64.
-    static func run(_ command: any Command.Type, _ arguments: [String], in context: Context) -> ExitStatus {
+    static func run(_ command: any Command.Type, _ arguments: [String], in context: Context) -> ExitCode {
         do throws(UsageError) {
             let parsed = try ArgumentParser(command.options).parse(arguments)
             if parsed.has("help") {
@@ -124,7 +124,7 @@ enum CommandTable {
         return (commands.first { $0.name == first }, Array(arguments.dropFirst()))
     }
 
-    private static func runHelp(_ arguments: [String], in context: Context) -> ExitStatus {
+    private static func runHelp(_ arguments: [String], in context: Context) -> ExitCode {
         if arguments.isEmpty {
             context.stdout.write(help)
             return .success

@@ -55,7 +55,7 @@ enum EvalCommand: Command {
             (.evaluationError, "evaluation failed (the error is printed with its position)"),
         ])
 
-    static func run(_ arguments: ParsedArguments, in context: Context) throws(UsageError) -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, in context: Context) throws(UsageError) -> ExitCode {
         do throws(CommandFailure) {
             if arguments.has("jsonl") { return try runBatch(arguments, in: context) }
             return try runSingle(arguments, in: context)
@@ -65,7 +65,7 @@ enum EvalCommand: Command {
     }
 
     private static func runSingle(_ arguments: ParsedArguments, in context: Context) throws(CommandFailure)
-        -> ExitStatus
+        -> ExitCode
     {
         guard let text = arguments.positionals.first else { throw .usage(UsageError("missing predicate")) }
         do throws(UsageError) { try arguments.requireAtMost(1) } catch { throw .usage(error) }
@@ -95,7 +95,7 @@ enum EvalCommand: Command {
     }
 
     private static func runBatch(_ arguments: ParsedArguments, in context: Context) throws(CommandFailure)
-        -> ExitStatus
+        -> ExitCode
     {
         for option in ["object", "object-file", "var", "arg"] where arguments.values[option] != nil {
             throw .usage(UsageError("'--\(option)' cannot be used with '--jsonl'; put it in each request"))

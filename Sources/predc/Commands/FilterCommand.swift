@@ -40,7 +40,7 @@ enum FilterCommand: Command {
             (.evaluationError, "evaluation failed on some lines (skipped)"),
         ])
 
-    static func run(_ arguments: ParsedArguments, in context: Context) throws(UsageError) -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, in context: Context) throws(UsageError) -> ExitCode {
         do throws(CommandFailure) {
             guard let text = arguments.positionals.first else { throw .usage(UsageError("missing predicate")) }
             do throws(UsageError) { try arguments.requireAtMost(2) } catch { throw .usage(error) }
@@ -111,7 +111,7 @@ struct StreamFilter {
     }
 
     /// The exit status after the run.
-    var status: ExitStatus {
+    var status: ExitCode {
         if malformed > 0 { return .dataError }
         if failed > 0 { return .evaluationError }
         return .success

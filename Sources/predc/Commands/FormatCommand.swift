@@ -45,7 +45,7 @@ enum FormatCommand: Command {
             (.noInput, "an input file cannot be opened"),
         ])
 
-    static func run(_ arguments: ParsedArguments, in context: Context) throws(UsageError) -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, in context: Context) throws(UsageError) -> ExitCode {
         do throws(CommandFailure) {
             do throws(UsageError) { try arguments.requireAtMost(1) } catch { throw .usage(error) }
             if arguments.has("jsonl") { return try runBatch(arguments, in: context) }
@@ -73,7 +73,7 @@ enum FormatCommand: Command {
     }
 
     private static func runBatch(_ arguments: ParsedArguments, in context: Context) throws(CommandFailure)
-        -> ExitStatus
+        -> ExitCode
     {
         for option in ["var", "arg"] where arguments.values[option] != nil {
             throw .usage(UsageError("'--\(option)' cannot be used with '--jsonl'; put it in each request"))

@@ -36,7 +36,7 @@ enum LintCommand: Command {
             ])
     }
 
-    static func run(_ arguments: ParsedArguments, in context: Context) throws(UsageError) -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, in context: Context) throws(UsageError) -> ExitCode {
         do throws(CommandFailure) {
             do throws(UsageError) { try arguments.requireAtMost(1) } catch { throw .usage(error) }
             if arguments.value("tags") != nil, arguments.value("form") != nil {

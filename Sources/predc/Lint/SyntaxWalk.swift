@@ -22,33 +22,37 @@ enum SyntaxWalk {
 
     /// Calls `visit` on every predicate nested inside `expression`.
     static func predicates(in expression: SyntaxTree.Expression, _ visit: (SyntaxTree.Predicate) -> Void) {
+        let children = children(of: expression)
+        for predicate in children.predicates { predicates(in: predicate, visit) }
+        for child in children.expressions { predicates(in: child, visit) }
+    }
+
+    /// The direct sub-expressions and sub-predicates of `expression`.
+    static func children(of expression: SyntaxTree.Expression)
+        -> (expressions: [SyntaxTree.Expression], predicates: [SyntaxTree.Predicate])
+    {
         switch expression {
         case .constant, .evaluatedObject, .variable, .anyKey:
-            break
+            return ([], [])
         case .keyPath(let base, _, _):
-            if let base { predicates(in: base, visit) }
+            return (base.map { [$0] } ?? [], [])
         case .function(_, let arguments, _), .aggregate(let arguments, _):
-            for argument in arguments { predicates(in: argument, visit) }
+            return (arguments, [])
         case .customFunction(let receiver, let selector, let arguments, _):
-            for argument in [receiver, selector] + arguments { predicates(in: argument, visit) }
+            return ([receiver, selector] + arguments, [])
         case .index(let base, let selector, _):
-            predicates(in: base, visit)
-            if case .expression(let index) = selector { predicates(in: index, visit) }
+            if case .expression(let index) = selector { return ([base, index], []) }
+            return ([base], [])
         case .arithmetic(_, let lhs, let rhs, _), .setOperation(_, let lhs, let rhs, _):
-            predicates(in: lhs, visit)
-            predicates(in: rhs, visit)
+            return ([lhs, rhs], [])
         case .negate(let operand, _), .assignment(_, let operand, _):
-            predicates(in: operand, visit)
+            return ([operand], [])
         case .subquery(let collection, _, let predicate, _):
-            predicates(in: collection, visit)
-            predicates(in: predicate, visit)
+            return ([collection], [predicate])
         case .ternary(let condition, let then, let otherwise, _):
-            predicates(in: condition, visit)
-            predicates(in: then, visit)
-            predicates(in: otherwise, visit)
+            return ([then, otherwise], [condition])
         case .cast(let operand, let type, _):
-            predicates(in: operand, visit)
-            predicates(in: type, visit)
+            return ([operand, type], [])
         }
     }
 

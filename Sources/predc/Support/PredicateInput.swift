@@ -67,10 +67,10 @@ enum CommandFailure: Error {
     /// An input that cannot be opened (66).
     case noInput(String)
     /// Diagnostics were already printed; exit with the status.
-    case reported(ExitStatus)
+    case reported(ExitCode)
 
     /// Prints the message (if any) for `command` and returns the exit status.
-    func report(_ command: String, in context: Context) throws(UsageError) -> ExitStatus {
+    func report(_ command: String, in context: Context) throws(UsageError) -> ExitCode {
         switch self {
         case .usage(let error):
             throw error

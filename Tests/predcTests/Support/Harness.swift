@@ -6,7 +6,7 @@ import Foundation
 
 /// What one predc run produced.
 struct RunResult: CustomStringConvertible {
-    var status: ExitStatus
+    var status: ExitCode
     var stdout: String
     var stderr: String
 

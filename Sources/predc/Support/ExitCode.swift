@@ -1,8 +1,8 @@
-// ExitStatus: the one table of exit statuses predc uses, printed by `predc --help` and tested.
+// ExitCode: the one table of exit statuses predc uses, printed by `predc --help` and tested.
 // The numbers follow sysexits.h where a meaning exists there (64, 65, 66, 70).
 
 /// How a `predc` run ended. Every command returns one of these; nothing else reaches `exit(3)`.
-enum ExitStatus: Int32, CaseIterable, Sendable {
+enum ExitCode: Int32, CaseIterable, Sendable {
     /// The command succeeded; for `eval`, the predicate is true.
     case success = 0
     /// `eval`: the predicate is false. `lint --strict`: warnings were found. `format --check`: a
