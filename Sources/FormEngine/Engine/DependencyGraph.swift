@@ -1,0 +1,135 @@
+// DependencyGraph: the observer map and the evaluation order. A vertex is a condition (element,
+// property); an edge W -> C means C reads a (slot, property) that W's result determines: `$t.isHidden`
+// is written by t.hidden (and, with hiddenIncludesSection, by its section's hidden), `$t.isDisabled`
+// by t.disabled, and with hiddenValueInConditions = null `$t` (the value) by t.hidden and its section's
+// hidden. Built whenever the form's structure changes; a cycle is an error naming its conditions.
+
+struct DependencyGraph: Sendable {
+    /// `observers[property.rawValue][slot.index]`: the conditions that read (slot, property).
+    var observers: [[[ConditionID]]] = [[], [], []]
+    /// Conditions in topological order (writers before readers).
+    var order: [ConditionID] = []
+    /// Position in `order` by `ConditionID.raw`; -1 for conditions not in the graph.
+    var rank: [Int] = []
+    /// Number of (condition, read) pairs.
+    var edgeCount = 0
+
+    /// The readers of (slot, property).
+    func readers(of slot: Slot, _ property: ObservedProperty) -> [ConditionID] {
+        let table = observers[property.rawValue]
+        return table.indices.contains(slot.index) ? table[slot.index] : []
+    }
+
+    /// Builds the graph of `state`'s live conditions, or throws a cycle or size error.
+    static func build(_ state: FormState) throws(FormError) -> DependencyGraph {
+        var graph = DependencyGraph()
+        let slotCount = state.store.symbols.count
+        graph.observers = Array(repeating: Array(repeating: [], count: slotCount), count: 3)
+        let conditionCount = state.conditions.count
+        graph.rank = Array(repeating: -1, count: conditionCount)
+        var vertices: [ConditionID] = []
+        for section in state.sections {
+            vertices += state.conditionIDs(of: section)
+            for row in state.elements[section.raw].rows { vertices += state.conditionIDs(of: row) }
+        }
+        if vertices.count > state.limits.maxConditions {
+            throw FormError(
+                .formTooLarge, "the form has \(vertices.count) conditions; the limit is \(state.limits.maxConditions)")
+        }
+        var successors = Array(repeating: [Int](), count: conditionCount)
+        var indegree = Array(repeating: 0, count: conditionCount)
+        for reader in vertices {
+            for read in state.conditions[reader.raw].reads {
+                graph.observers[read.property.rawValue][read.slot.index].append(reader)
+                graph.edgeCount += 1
+                for writer in state.writers(of: read) {
+                    successors[writer.raw].append(reader.raw)
+                    indegree[reader.raw] += 1
+                }
+            }
+        }
+        if graph.edgeCount > state.limits.maxDependencyEdges {
+            throw FormError(
+                .formTooLarge,
+                "the form has \(graph.edgeCount) dependency edges; the limit is \(state.limits.maxDependencyEdges)")
+        }
+        var queue = vertices.filter { indegree[$0.raw] == 0 }.map(\.raw)
+        var head = 0
+        while head < queue.count {
+            let vertex = queue[head]
+            head += 1
+            graph.rank[vertex] = graph.order.count
+            graph.order.append(ConditionID(vertex))
+            for next in successors[vertex] {
+                indegree[next] -= 1
+                if indegree[next] == 0 { queue.append(next) }
+            }
+        }
+        if graph.order.count < vertices.count {
+            let remaining = vertices.filter { indegree[$0.raw] > 0 }
+            let cycle = findCycle(among: remaining, successors: successors, indegree: indegree)
+            let names = cycle.map { state.name(of: ConditionID($0)) }
+            throw FormError(
+                .cycle, "dependency cycle: \(names.joined(separator: " -> "))",
+                path: cycle.first.map { state.path(of: ConditionID($0).element) + "." + ConditionID($0).property.rawValue }
+                    ?? "",
+                cycle: names)
+        }
+        return graph
+    }
+
+    /// A cycle among the vertices Kahn's algorithm could not order, in reading direction (each
+    /// condition reads the next), starting and ending at the same condition.
+    private static func findCycle(among remaining: [ConditionID], successors: [[Int]], indegree: [Int]) -> [Int] {
+        // Every remaining vertex has a predecessor that is also remaining; walking predecessors must
+        // revisit a vertex. Build the predecessor choice from the successor lists.
+        var predecessor = [Int: Int]()
+        let inRemaining = Set(remaining.map(\.raw))
+        for vertex in remaining.map(\.raw) {
+            for next in successors[vertex] where inRemaining.contains(next) && predecessor[next] == nil {
+                predecessor[next] = vertex
+            }
+        }
+        guard let start = remaining.map(\.raw).min() else { return [] }
+        var seenAt = [Int: Int]()
+        var walk: [Int] = []
+        var current = start
+        while seenAt[current] == nil {
+            seenAt[current] = walk.count
+            walk.append(current)
+            guard let previous = predecessor[current] else { return walk }
+            current = previous
+        }
+        // walk[seenAt[current]...] is the cycle in reading direction (each reads the next).
+        var cycle = Array(walk[(seenAt[current] ?? 0)...])
+        if let smallestIndex = cycle.indices.min(by: { cycle[$0] < cycle[$1] }) {
+            cycle = Array(cycle[smallestIndex...] + cycle[..<smallestIndex])
+        }
+        if let first = cycle.first { cycle.append(first) }
+        return cycle
+    }
+}
+
+extension FormState {
+    /// The conditions whose results determine what `read` sees.
+    func writers(of read: SlotRead) -> [ConditionID] {
+        guard slotElement.indices.contains(read.slot.index), let element = slotElement[read.slot.index] else {
+            return []
+        }
+        let record = elements[element.raw]
+        switch read.property {
+        case .isHidden:
+            if let section = record.section, options.hiddenIncludesSection {
+                return [element.condition(.hidden), section.condition(.hidden)]
+            }
+            return [element.condition(.hidden)]
+        case .isDisabled:
+            return [element.condition(.disabled)]
+        case .value:
+            guard options.hiddenValueInConditions == .null else { return [] }
+            if let section = record.section { return [element.condition(.hidden), section.condition(.hidden)] }
+            guard record.isMultivalued else { return [] }
+            return [element.condition(.hidden)] + record.rows.map { $0.condition(.hidden) }
+        }
+    }
+}

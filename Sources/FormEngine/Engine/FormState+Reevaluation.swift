@@ -1,0 +1,157 @@
+// FormState+Reevaluation: the incremental core. A value change or a flipped result updates what
+// conditions read (the RowStore views) and queues exactly the readers of what changed; the queue is
+// drained in topological order, and only results that flip propagate further (change cut-off).
+
+extension FormState {
+    /// Queues every reader of (slot, property).
+    mutating func markReaders(of slot: Slot, _ property: ObservedProperty) {
+        for reader in graph.readers(of: slot, property) {
+            let rank = graph.rank.indices.contains(reader.raw) ? graph.rank[reader.raw] : -1
+            dirty.insert(reader, rank: rank)
+        }
+    }
+
+    /// Queues one condition.
+    mutating func markDirty(_ condition: ConditionID) {
+        let rank = graph.rank.indices.contains(condition.raw) ? graph.rank[condition.raw] : -1
+        dirty.insert(condition, rank: rank)
+    }
+
+    /// Evaluates queued conditions, lowest rank first, until none is left.
+    mutating func processDirty() {
+        while let rank = dirty.popMin() {
+            let condition = graph.order[rank]
+            dirty.clearFlag(condition)
+            let element = condition.element
+            guard elements[element.raw].isAlive else { continue }
+            let result = conditions[condition.raw].evaluate(in: store)
+            evaluationCount += 1
+            log.evaluated.append(condition)
+            guard result != results[condition.raw] else { continue }
+            noteFlagsTouched(element)
+            results[condition.raw] = result
+            applyResult(of: condition, result)
+        }
+    }
+
+    /// Updates the views that depend on a flipped result and, with clearValueOnHide, clears the value.
+    private mutating func applyResult(of condition: ConditionID, _ result: Bool) {
+        let element = condition.element
+        let record = elements[element.raw]
+        switch condition.property {
+        case .hidden:
+            refreshHiddenView(element)
+            if record.isRow {
+                refreshValueView(element)
+                if let section = record.section, elements[section.raw].isMultivalued { refreshValueView(section) }
+                if result, !isBuilding, options.clearValueOnHide == .onHidden, !record.value.isNull {
+                    setStoredValue(element, .null)
+                }
+            } else {
+                for row in record.rows {
+                    refreshHiddenView(row)
+                    refreshValueView(row)
+                }
+                refreshValueView(element)
+            }
+        case .disabled:
+            refreshDisabledView(element)
+        case .required:
+            break
+        }
+    }
+
+    /// Stores a row's value and updates what conditions read.
+    mutating func setStoredValue(_ element: ElementID, _ value: Value) {
+        noteValueTouched(element)
+        elements[element.raw].value = value
+        refreshValueView(element)
+        if let section = elements[element.raw].section, elements[section.raw].isMultivalued {
+            refreshValueView(section)
+        }
+    }
+
+    // MARK: Views (what conditions read)
+
+    /// The value conditions read for `element`.
+    func valueView(_ element: ElementID) -> Value {
+        let record = elements[element.raw]
+        let masks = options.hiddenValueInConditions == .null
+        if let section = record.section {
+            if masks, ownHidden(element) || ownHidden(section) { return .null }
+            return record.value
+        }
+        guard record.isMultivalued else { return .null }
+        if masks, ownHidden(element) { return .null }
+        var values: [Value] = []
+        for row in record.rows {
+            if masks, ownHidden(row) { continue }
+            let value = elements[row.raw].value
+            if !value.isNull { values.append(value) }
+        }
+        return .array(values)
+    }
+
+    /// The slot of `element` if it is the element bound to that slot.
+    private func boundSlot(_ element: ElementID) -> Slot? {
+        guard let slot = elements[element.raw].slot, slotElement.indices.contains(slot.index),
+            slotElement[slot.index] == element
+        else { return nil }
+        return slot
+    }
+
+    mutating func refreshValueView(_ element: ElementID) {
+        guard let slot = boundSlot(element) else { return }
+        let view = valueView(element)
+        if !store.values[slot.index].isIdentical(to: view) {
+            store.values[slot.index] = view
+            markReaders(of: slot, .value)
+        }
+    }
+
+    mutating func refreshHiddenView(_ element: ElementID) {
+        guard let slot = boundSlot(element) else { return }
+        let view = reportedHidden(element)
+        if store.isHidden[slot.index] != view {
+            store.isHidden[slot.index] = view
+            markReaders(of: slot, .isHidden)
+        }
+    }
+
+    mutating func refreshDisabledView(_ element: ElementID) {
+        guard let slot = boundSlot(element) else { return }
+        let view = result(element, .disabled)
+        if store.isDisabled[slot.index] != view {
+            store.isDisabled[slot.index] = view
+            markReaders(of: slot, .isDisabled)
+        }
+    }
+
+    /// Resets a slot whose element went away to null/false and queues its readers.
+    mutating func resetSlot(_ slot: Slot) {
+        store.values[slot.index] = .null
+        store.isHidden[slot.index] = false
+        store.isDisabled[slot.index] = false
+        markReaders(of: slot, .value)
+        markReaders(of: slot, .isHidden)
+        markReaders(of: slot, .isDisabled)
+    }
+
+    // MARK: Transaction bookkeeping
+
+    mutating func noteFlagsTouched(_ element: ElementID) {
+        guard log.flagStamp[element.raw] != log.stamp else { return }
+        log.flagStamp[element.raw] = log.stamp
+        log.originalFlags[element.raw] = TransactionLog.Flags(
+            hidden: result(element, .hidden), disabled: result(element, .disabled),
+            required: result(element, .required))
+        log.touchedFlags.append(element)
+    }
+
+    mutating func noteValueTouched(_ element: ElementID) {
+        guard log.valueStamp[element.raw] != log.stamp else { return }
+        log.valueStamp[element.raw] = log.stamp
+        log.originalValues[element.raw] = elements[element.raw].value
+        log.touchedValues.append(element)
+    }
+}

@@ -1,0 +1,186 @@
+// FormState+Structure: edits that change the form's shape or its conditions — add and remove rows and
+// sections, replace a condition, set values. Structural edits rebuild the dependency graph (linear in
+// the form) and then re-evaluate only what they affect; a value change touches only its readers.
+// Callers (Form) restore the previous state when one of these throws.
+
+/// Where ``Form/addRow(_:toSection:at:)`` puts a new row.
+public enum RowInsertion: Hashable, Sendable {
+    /// After the last row.
+    case end
+    /// At this index among ALL rows of the section, hidden ones included.
+    case index(Int)
+    /// Right after the row with this tag (hidden or not).
+    case after(String)
+}
+
+extension FormState {
+    /// The live section tagged `tag`.
+    func section(tagged tag: String) throws(FormError) -> ElementID {
+        guard let element = element(tagged: tag) else { throw FormError.unknownTag(tag) }
+        guard !elements[element.raw].isRow else {
+            throw FormError(.invalidAction, "'\(tag)' is a row, not a section")
+        }
+        return element
+    }
+
+    /// The live row tagged `tag`.
+    func row(tagged tag: String) throws(FormError) -> ElementID {
+        guard let element = element(tagged: tag) else { throw FormError.unknownTag(tag) }
+        guard elements[element.raw].isRow else {
+            throw FormError(.invalidAction, "'\(tag)' is a section, not a row")
+        }
+        return element
+    }
+
+    private func checkTagIsFree(_ tag: String?) throws(FormError) {
+        guard let tag, let existing = element(tagged: tag) else { return }
+        throw FormError(.duplicateTag, "duplicate tag '\(tag)': \(path(of: existing)) already has it", path: path(of: existing))
+    }
+
+    // MARK: Values
+
+    /// Sets row values (already resolved to elements) as one change and re-evaluates their readers.
+    mutating func setValues(_ assignments: [(ElementID, Value)]) {
+        for (element, value) in assignments where !elements[element.raw].value.isIdentical(to: value) {
+            setStoredValue(element, value)
+        }
+        processDirty()
+    }
+
+    // MARK: Conditions
+
+    /// Replaces one condition (nil removes it), re-registers its reads and evaluates it at once.
+    mutating func setCondition(_ condition: Condition?, _ property: ConditionProperty, of element: ElementID)
+        throws(FormError)
+    {
+        if property == .required, !elements[element.raw].isRow {
+            throw FormError(.invalidAction, "a section has no 'required' condition", path: path(of: element))
+        }
+        let id = element.condition(property)
+        conditions[id.raw] = try CompiledCondition.compile(
+            condition, path: "\(path(of: element)).\(property.rawValue)", store: &store)
+        syncSlotTable()
+        try rebuildGraph()
+        markDirty(id)
+        processDirty()
+    }
+
+    // MARK: Rows
+
+    /// Inserts a row into the section tagged `sectionTag`.
+    mutating func addRow(_ row: Row, toSection sectionTag: String, at insertion: RowInsertion) throws(FormError) {
+        let section = try section(tagged: sectionTag)
+        try checkTagIsFree(row.tag)
+        let rows = elements[section.raw].rows
+        let index: Int
+        switch insertion {
+        case .end:
+            index = rows.count
+        case .index(let position):
+            guard (0...rows.count).contains(position) else {
+                throw FormError(
+                    .invalidAction, "row index \(position) is out of range 0...\(rows.count) in section '\(sectionTag)'")
+            }
+            index = position
+        case .after(let anchorTag):
+            guard let anchor = element(tagged: anchorTag), let position = rows.firstIndex(of: anchor) else {
+                throw FormError(.unknownTag, "section '\(sectionTag)' has no row '\(anchorTag)'")
+            }
+            index = position + 1
+        }
+        let element = appendRow(row, in: section)
+        elements[section.raw].rows.insert(element, at: index)
+        try compileConditions(of: element, row.hidden, row.disabled, row.required, path: path(of: element))
+        try rebuildGraph()
+        log.inserted.append(element)
+        announce(element)
+        processDirty()
+    }
+
+    /// Removes the row tagged `tag`; conditions that read it now read null.
+    mutating func removeRow(tagged tag: String) throws(FormError) {
+        let element = try row(tagged: tag)
+        log.removed.append(change(element, before: true))
+        let section = elements[element.raw].section
+        let slots = detach(element)
+        try rebuildGraph()
+        for slot in slots { resetSlot(slot) }
+        if let section { refreshValueView(section) }
+        processDirty()
+    }
+
+    // MARK: Sections
+
+    /// Inserts a section at `index` among all sections (nil appends).
+    mutating func addSection(_ section: Section, at index: Int?) throws(FormError) {
+        let position = index ?? sections.count
+        guard (0...sections.count).contains(position) else {
+            throw FormError(.invalidAction, "section index \(position) is out of range 0...\(sections.count)")
+        }
+        var tags: [String] = []
+        for tag in [section.tag] + section.rows.map(\.tag) {
+            guard let tag else { continue }
+            try checkTagIsFree(tag)
+            if tags.contains(tag) { throw FormError(.duplicateTag, "duplicate tag '\(tag)' in the new section") }
+            tags.append(tag)
+        }
+        let sectionID = appendSection(section)
+        sections.insert(sectionID, at: position)
+        for row in section.rows { elements[sectionID.raw].rows.append(appendRow(row, in: sectionID)) }
+        try compileConditions(of: sectionID, section.hidden, section.disabled, nil, path: path(of: sectionID))
+        for (row, definition) in zip(elements[sectionID.raw].rows, section.rows) {
+            try compileConditions(
+                of: row, definition.hidden, definition.disabled, definition.required, path: path(of: row))
+        }
+        try rebuildGraph()
+        log.inserted.append(sectionID)
+        announce(sectionID)
+        for row in elements[sectionID.raw].rows {
+            log.inserted.append(row)
+            announce(row)
+        }
+        processDirty()
+    }
+
+    /// Removes the section tagged `tag` with all its rows.
+    mutating func removeSection(tagged tag: String) throws(FormError) {
+        let section = try section(tagged: tag)
+        log.removedSections.append(change(section, before: true))
+        var slots: [Slot] = []
+        for row in elements[section.raw].rows { slots += detach(row) }
+        slots += detach(section)
+        try rebuildGraph()
+        for slot in slots { resetSlot(slot) }
+        processDirty()
+    }
+
+    // MARK: Helpers
+
+    /// Queues a new element's conditions and everything that reads its tag.
+    private mutating func announce(_ element: ElementID) {
+        for condition in conditionIDs(of: element) { markDirty(condition) }
+        if let slot = elements[element.raw].slot {
+            store.values[slot.index] = .null
+            markReaders(of: slot, .value)
+            markReaders(of: slot, .isHidden)
+            markReaders(of: slot, .isDisabled)
+            store.isHidden[slot.index] = false
+            store.isDisabled[slot.index] = false
+        }
+        refreshValueView(element)
+        if let section = elements[element.raw].section { refreshValueView(section) }
+    }
+
+    /// Takes an element out of the form; returns the slot it freed.
+    private mutating func detach(_ element: ElementID) -> [Slot] {
+        elements[element.raw].isAlive = false
+        if let section = elements[element.raw].section {
+            elements[section.raw].rows.removeAll { $0 == element }
+        } else {
+            sections.removeAll { $0 == element }
+        }
+        guard let slot = elements[element.raw].slot, slotElement[slot.index] == element else { return [] }
+        slotElement[slot.index] = nil
+        return [slot]
+    }
+}

@@ -1,0 +1,75 @@
+// FormState+Values: reading the form out — values of displayed rows, values including hidden ones,
+// multivalued sections as arrays — and validation: required rows and validation rules, checked only on
+// displayed rows (a hidden row is never invalid).
+
+/// One validation failure.
+public struct ValidationError: Hashable, Sendable, CustomStringConvertible {
+    /// Why the row is invalid.
+    public enum Kind: String, Hashable, Sendable, Codable {
+        /// The row is required and its value is empty (null, "" or an empty collection).
+        case required
+        /// A validation rule failed.
+        case rule
+    }
+
+    /// The row's tag, if it has one.
+    public var tag: String?
+    /// The row's path (`sections[i].rows[j]`).
+    public var path: String
+    /// Required or a rule.
+    public var kind: Kind
+    /// The message: "value required" or the rule's message.
+    public var message: String
+
+    public init(tag: String?, path: String, kind: Kind, message: String) {
+        self.tag = tag
+        self.path = path
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { "\(tag ?? path): \(message)" }
+}
+
+extension FormState {
+    /// Values by tag: displayed tagged rows (null included) and, for a tagged multivalued section, the
+    /// array of its rows' non-null values; with `includeHidden` every row regardless of visibility.
+    func values(includeHidden: Bool) -> [String: Value] {
+        var result: [String: Value] = [:]
+        for section in sections {
+            let record = elements[section.raw]
+            let sectionShown = includeHidden || !ownHidden(section)
+            if record.isMultivalued, let tag = record.tag {
+                guard sectionShown else { continue }
+                let shownRows = record.rows.filter { includeHidden || isDisplayed($0) }
+                result[tag] = .array(shownRows.map { elements[$0.raw].value }.filter { !$0.isNull })
+                continue
+            }
+            for row in record.rows {
+                guard let tag = elements[row.raw].tag, includeHidden || isDisplayed(row) else { continue }
+                result[tag] = elements[row.raw].value
+            }
+        }
+        return result
+    }
+
+    /// Every validation failure of the displayed rows, in form order: `required` first, then each
+    /// failing rule. Rules are not run on empty values.
+    func validate() -> [ValidationError] {
+        var errors: [ValidationError] = []
+        for row in allRows where isDisplayed(row) {
+            let record = elements[row.raw]
+            let place = path(of: row)
+            if record.value.isEmptyForRequired {
+                if result(row, .required) {
+                    errors.append(ValidationError(tag: record.tag, path: place, kind: .required, message: "value required"))
+                }
+                continue
+            }
+            for rule in record.validations where !rule.isSatisfied(by: record.value, store: store) {
+                errors.append(ValidationError(tag: record.tag, path: place, kind: .rule, message: rule.message))
+            }
+        }
+        return errors
+    }
+}

@@ -1,0 +1,118 @@
+// FormState: the whole live state of a form as one value: elements (rows and sections), the RowStore
+// that conditions read (values and flags as conditions see them, after the hidden-value policy), the
+// compiled conditions and their cached results, the dependency graph and the re-evaluation queue.
+// `Form` wraps it with listeners; the extensions build, re-evaluate, edit and report it.
+
+/// A row or section of the live form.
+struct ElementRecord: Sendable {
+    /// The section a row belongs to; nil for a section.
+    var section: ElementID?
+    var tag: String?
+    var slot: Slot?
+    var isAlive = true
+    /// A row's stored value (what `values()` reports; conditions may see it masked).
+    var value: Value = .null
+    /// A section's rows, in display order.
+    var rows: [ElementID] = []
+    var isMultivalued = false
+    var validations: [ValidationRule] = []
+
+    var isRow: Bool { section != nil }
+}
+
+struct FormState: Sendable {
+    var options: FormOptions
+    var limits: FormLimits
+    var elements: [ElementRecord] = []
+    /// Live sections in display order.
+    var sections: [ElementID] = []
+    /// What conditions read: per slot the value and the flags, with the policies applied.
+    var store = RowStore(symbols: SymbolTable())
+    /// The live element bound to each slot (nil: no element has that tag now).
+    var slotElement: [ElementID?] = []
+    /// By `ConditionID.raw`.
+    var conditions: [CompiledCondition] = []
+    /// Cached results by `ConditionID.raw`.
+    var results: [Bool] = []
+    var graph = DependencyGraph()
+    var dirty = DirtyQueue()
+    var log = TransactionLog()
+    /// True while the form is being built (no clearing on hide then).
+    var isBuilding = false
+    /// Whether change sets list the evaluated conditions by name (for tests and `predc form run`).
+    var recordsEvaluatedNames = false
+    /// Conditions evaluated since the form was created.
+    var evaluationCount = 0
+
+    init(options: FormOptions, limits: FormLimits) {
+        self.options = options
+        self.limits = limits
+    }
+
+    // MARK: Flags
+
+    func result(_ element: ElementID, _ property: ConditionProperty) -> Bool {
+        results[element.condition(property).raw]
+    }
+
+    /// The element's own hidden condition result.
+    func ownHidden(_ element: ElementID) -> Bool { result(element, .hidden) }
+
+    /// The reported hidden flag: own, or for a row with `hiddenIncludesSection` own OR its section's.
+    func reportedHidden(_ element: ElementID) -> Bool {
+        if let section = elements[element.raw].section, options.hiddenIncludesSection {
+            return ownHidden(element) || ownHidden(section)
+        }
+        return ownHidden(element)
+    }
+
+    /// A row is displayed when neither it nor its section is hidden; a section when it is not hidden.
+    func isDisplayed(_ element: ElementID) -> Bool {
+        if let section = elements[element.raw].section { return !ownHidden(element) && !ownHidden(section) }
+        return !ownHidden(element)
+    }
+
+    /// A row's own disabled flag OR its section's.
+    func effectiveDisabled(_ element: ElementID) -> Bool {
+        if let section = elements[element.raw].section {
+            return result(element, .disabled) || result(section, .disabled)
+        }
+        return result(element, .disabled)
+    }
+
+    // MARK: Lookup
+
+    /// The live element tagged `tag`.
+    func element(tagged tag: String) -> ElementID? {
+        guard let slot = store.symbols.slot(for: tag), slotElement.indices.contains(slot.index) else { return nil }
+        return slotElement[slot.index]
+    }
+
+    /// `sections[i]` or `sections[i].rows[j]`.
+    func path(of element: ElementID) -> String {
+        let record = elements[element.raw]
+        if let section = record.section {
+            let sectionIndex = sections.firstIndex(of: section) ?? -1
+            let rowIndex = elements[section.raw].rows.firstIndex(of: element) ?? -1
+            return "sections[\(sectionIndex)].rows[\(rowIndex)]"
+        }
+        return "sections[\(sections.firstIndex(of: element) ?? -1)]"
+    }
+
+    /// `tag.hidden`, or the element's path when it has no tag.
+    func name(of condition: ConditionID) -> String {
+        let element = condition.element
+        let owner = elements[element.raw].tag ?? path(of: element)
+        return "\(owner).\(condition.property.rawValue)"
+    }
+
+    /// The conditions an element has: rows all three, sections hidden and disabled.
+    func conditionIDs(of element: ElementID) -> [ConditionID] {
+        elements[element.raw].isRow
+            ? [element.condition(.hidden), element.condition(.disabled), element.condition(.required)]
+            : [element.condition(.hidden), element.condition(.disabled)]
+    }
+
+    /// All live rows in display order.
+    var allRows: [ElementID] { sections.flatMap { elements[$0.raw].rows } }
+}

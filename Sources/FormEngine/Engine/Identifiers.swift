@@ -1,0 +1,62 @@
+// Identifiers of the engine: an ElementID per row or section ever created (never reused), and a
+// ConditionID per (element, property) — three per element — so every per-condition table is a plain
+// array indexed by `ConditionID.raw`.
+
+/// A row or section of a live form, stable while it exists.
+struct ElementID: Hashable, Sendable, Comparable {
+    var raw: Int
+    init(_ raw: Int) { self.raw = raw }
+    static func < (lhs: ElementID, rhs: ElementID) -> Bool { lhs.raw < rhs.raw }
+
+    func condition(_ property: ConditionProperty) -> ConditionID {
+        ConditionID(raw * 3 + property.index)
+    }
+}
+
+/// One condition of one element: `element.raw * 3 + property index`.
+struct ConditionID: Hashable, Sendable, Comparable {
+    var raw: Int
+    init(_ raw: Int) { self.raw = raw }
+    static func < (lhs: ConditionID, rhs: ConditionID) -> Bool { lhs.raw < rhs.raw }
+
+    var element: ElementID { ElementID(raw / 3) }
+    var property: ConditionProperty {
+        switch raw % 3 {
+        case 0: .hidden
+        case 1: .disabled
+        default: .required
+        }
+    }
+}
+
+extension ConditionProperty {
+    var index: Int {
+        switch self {
+        case .hidden: 0
+        case .disabled: 1
+        case .required: 2
+        }
+    }
+}
+
+/// What a condition reads of an element: its value or one of its flags. The observer map is keyed by
+/// (slot, property).
+enum ObservedProperty: Int, Hashable, Sendable, CaseIterable {
+    case value = 0
+    case isHidden = 1
+    case isDisabled = 2
+
+    var name: String {
+        switch self {
+        case .value: "value"
+        case .isHidden: "isHidden"
+        case .isDisabled: "isDisabled"
+        }
+    }
+}
+
+/// One (slot, property) read by a condition.
+struct SlotRead: Hashable, Sendable {
+    var slot: Slot
+    var property: ObservedProperty
+}

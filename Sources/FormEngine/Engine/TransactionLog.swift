@@ -1,0 +1,47 @@
+// TransactionLog: what one transaction touched, so its change set is NET: the flags and values each
+// element had when the transaction first touched it (compared with the final ones at commit), the
+// conditions it evaluated, and the rows and sections it inserted or removed. Stamped per transaction
+// so starting one costs nothing per element.
+
+struct TransactionLog: Sendable {
+    /// Bit 0 hidden, bit 1 disabled, bit 2 required: an element's own results before the transaction.
+    struct Flags: Hashable, Sendable {
+        var hidden: Bool
+        var disabled: Bool
+        var required: Bool
+    }
+
+    var stamp = 0
+    var flagStamp: [Int] = []
+    var originalFlags: [Flags] = []
+    var touchedFlags: [ElementID] = []
+    var valueStamp: [Int] = []
+    var originalValues: [Value] = []
+    var touchedValues: [ElementID] = []
+    var evaluated: [ConditionID] = []
+    var inserted: [ElementID] = []
+    var removed: [FormChangeSet.ElementChange] = []
+    var removedSections: [FormChangeSet.ElementChange] = []
+
+    mutating func grow(to elementCount: Int) {
+        let missing = elementCount - flagStamp.count
+        guard missing > 0 else { return }
+        flagStamp.append(contentsOf: repeatElement(-1, count: missing))
+        originalFlags.append(contentsOf: repeatElement(Flags(hidden: false, disabled: false, required: false), count: missing))
+        valueStamp.append(contentsOf: repeatElement(-1, count: missing))
+        originalValues.append(contentsOf: repeatElement(.null, count: missing))
+    }
+
+    /// Starts a new transaction; the storage is kept.
+    mutating func begin() {
+        stamp += 1
+        touchedFlags.removeAll(keepingCapacity: true)
+        touchedValues.removeAll(keepingCapacity: true)
+        evaluated.removeAll(keepingCapacity: true)
+        inserted.removeAll(keepingCapacity: true)
+        removed.removeAll(keepingCapacity: true)
+        removedSections.removeAll(keepingCapacity: true)
+    }
+
+    func wasInserted(_ element: ElementID) -> Bool { inserted.contains(element) }
+}

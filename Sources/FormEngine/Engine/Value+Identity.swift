@@ -1,0 +1,42 @@
+// Value+Identity: strict sameness of two values (same kind and same contents), which decides whether
+// setting a value is a change. `==` follows NSObject isEqual (1 == true == 1.0), which would swallow a
+// change from 1 to true that conditions such as CAST or string operators can observe.
+
+extension Value {
+    /// Whether `self` and `other` are the same kind with identical contents.
+    func isIdentical(to other: Value) -> Bool {
+        switch (self, other) {
+        case (.null, .null): return true
+        case (.bool(let left), .bool(let right)): return left == right
+        case (.int(let left), .int(let right)): return left == right
+        case (.double(let left), .double(let right)): return left.bitPattern == right.bitPattern
+        case (.string(let left), .string(let right)): return left.unicodeScalars.elementsEqual(right.unicodeScalars)
+        case (.date(let left), .date(let right)): return left == right
+        case (.array(let left), .array(let right)):
+            return left.count == right.count && zip(left, right).allSatisfy { $0.isIdentical(to: $1) }
+        case (.set(let left), .set(let right)):
+            return left.count == right.count
+                && zip(left.elements, right.elements).allSatisfy { $0.isIdentical(to: $1) }
+        case (.dictionary(let left), .dictionary(let right)):
+            guard left.count == right.count else { return false }
+            for (key, value) in left {
+                guard let match = right[key], value.isIdentical(to: match) else { return false }
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Empty for `required`: null, the empty string, an empty array, set or dictionary.
+    var isEmptyForRequired: Bool {
+        switch self {
+        case .null: true
+        case .string(let string): string.isEmpty
+        case .array(let elements): elements.isEmpty
+        case .set(let set): set.isEmpty
+        case .dictionary(let dictionary): dictionary.isEmpty
+        default: false
+        }
+    }
+}

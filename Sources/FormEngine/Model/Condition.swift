@@ -1,0 +1,60 @@
+// Condition: how a row or section decides whether it is hidden, disabled or required. A constant, a
+// predicate string (the XLForm `.value` rule applies), an already compiled predicate, or a Swift
+// function with declared dependencies (Eureka's `Condition.function`). The engine compiles each one
+// into a CompiledCondition (Engine/) whose reads feed the dependency graph.
+
+/// A condition for `hidden`, `disabled` or `required`.
+///
+/// ```swift
+/// Row("email").hidden("$newsletter == NO")          // a predicate string
+/// Row("phone").disabled(true)                        // a constant
+/// Row("age").required(.function(["country"]) { form in form.value("country") == "DE" })
+/// ```
+///
+/// A predicate string may name rows declared later in the form: every condition is evaluated once,
+/// after the whole form exists. A tag that names no row reads as null.
+public enum Condition: Sendable {
+    /// A fixed result.
+    case constant(Bool)
+    /// A Swift function and the elements it reads. Each dependency is a tag (`"country"`, meaning its
+    /// value) or a tag with a property (`"country.value"`, `"country.isHidden"`, `"country.isDisabled"`).
+    /// The function re-runs only when one of them changes: a read that is not declared is not tracked.
+    case function([String], @Sendable (ConditionReader) -> Bool)
+}
+
+extension Condition: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .constant(value) }
+}
+
+/// What a ``Condition/function(_:_:)`` condition sees of the form while it runs: the values and flags
+/// that predicate conditions read (with the form's hidden-value policy applied).
+public struct ConditionReader {
+    let store: RowStore
+
+    init(store: RowStore) { self.store = store }
+
+    /// The value of the element tagged `tag` as conditions see it; null for an unknown tag.
+    public func value(_ tag: String) -> Value { store[tag] }
+
+    /// The `isHidden` flag of `tag` as conditions see it; false for an unknown tag.
+    public func isHidden(_ tag: String) -> Bool {
+        guard let slot = store.symbols.slot(for: tag), store.isHidden.indices.contains(slot.index) else { return false }
+        return store.isHidden[slot.index]
+    }
+
+    /// The `isDisabled` flag of `tag`; false for an unknown tag.
+    public func isDisabled(_ tag: String) -> Bool {
+        guard let slot = store.symbols.slot(for: tag), store.isDisabled.indices.contains(slot.index) else { return false }
+        return store.isDisabled[slot.index]
+    }
+}
+
+/// The three conditions an element may carry. Sections have `hidden` and `disabled` only.
+public enum ConditionProperty: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Whether the element is hidden.
+    case hidden
+    /// Whether the element is disabled.
+    case disabled
+    /// Whether the row must have a non-empty value (rows only).
+    case required
+}

@@ -1,0 +1,72 @@
+// FormOptions: the per-form policies where the anchor engines disagree (form-anchors.md §9.7, the
+// scenario file's `options`). Defaults follow XLForm and Eureka.
+
+/// Per-form semantics choices.
+public struct FormOptions: Hashable, Sendable, Codable {
+    /// What other conditions read as the value of a hidden row.
+    public enum HiddenValuePolicy: String, Hashable, Sendable, Codable {
+        /// The stored value (XLForm, Eureka, SurveyJS). The default.
+        case keep
+        /// Null while the row or its section is hidden (ODK JavaRosa); the stored value is kept and
+        /// reappears when the row is shown again.
+        case null
+    }
+
+    /// What happens to a row's value when it becomes hidden.
+    public enum ClearValuePolicy: String, Hashable, Sendable, Codable {
+        /// Nothing. The default.
+        case none
+        /// When the row's own hidden flag flips to true, its value is set to null (SurveyJS
+        /// `clearInvisibleValues: "onHidden"`); that is a value change and propagates. Rows hidden when
+        /// the form is built keep their initial values.
+        case onHidden
+    }
+
+    /// What conditions read for a hidden row's value. Default ``HiddenValuePolicy/keep``.
+    public var hiddenValueInConditions: HiddenValuePolicy
+    /// Whether hiding clears values. Default ``ClearValuePolicy/none``.
+    public var clearValueOnHide: ClearValuePolicy
+    /// Whether a row's hidden flag (as reported and as read by `$tag.isHidden`) includes its section's
+    /// (JavaRosa's inherited relevance). Default false: the flag is the row's own condition.
+    public var hiddenIncludesSection: Bool
+
+    public init(
+        hiddenValueInConditions: HiddenValuePolicy = .keep, clearValueOnHide: ClearValuePolicy = .none,
+        hiddenIncludesSection: Bool = false
+    ) {
+        self.hiddenValueInConditions = hiddenValueInConditions
+        self.clearValueOnHide = clearValueOnHide
+        self.hiddenIncludesSection = hiddenIncludesSection
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case hiddenValueInConditions, clearValueOnHide, hiddenIncludesSection
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        hiddenValueInConditions =
+            try container.decodeIfPresent(HiddenValuePolicy.self, forKey: .hiddenValueInConditions) ?? .keep
+        clearValueOnHide = try container.decodeIfPresent(ClearValuePolicy.self, forKey: .clearValueOnHide) ?? .none
+        hiddenIncludesSection = try container.decodeIfPresent(Bool.self, forKey: .hiddenIncludesSection) ?? false
+    }
+}
+
+/// Bounds on the size of a form's dependency graph (reliability.md §2).
+public struct FormLimits: Hashable, Sendable, Codable {
+    /// Most conditions (hidden, disabled and required, over all elements). Default 10,000.
+    public var maxConditions: Int
+    /// Most dependency edges (condition reads). Default 100,000.
+    public var maxDependencyEdges: Int
+    /// Most actions a listener may queue while being notified, per outermost action. Default 10,000.
+    public var maxQueuedActions: Int
+
+    public init(maxConditions: Int = 10_000, maxDependencyEdges: Int = 100_000, maxQueuedActions: Int = 10_000) {
+        self.maxConditions = maxConditions
+        self.maxDependencyEdges = maxDependencyEdges
+        self.maxQueuedActions = maxQueuedActions
+    }
+
+    /// The documented defaults.
+    public static let `default` = FormLimits()
+}

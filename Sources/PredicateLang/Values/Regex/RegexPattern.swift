@@ -1,0 +1,79 @@
+// RegexPattern: the MATCHES operator's compiled regular expression. Parses ICU syntax (RegexParser),
+// compiles it to an NFA program (RegexProgram) and matches whole strings in linear time
+// (RegexMatcher). The VM precompiles constant patterns; Value.compare builds one per call.
+
+/// A compiled `MATCHES` pattern: ICU regular-expression syntax, matched against the whole subject
+/// in time proportional to subject × pattern (no backtracking, so `(a+)+$` cannot blow up).
+///
+/// Supported: literals and escapes (`\.` `\\` `\t` `\n` `\r` `\f` `\a` `\e` `\0ooo` `\xhh` `\x{…}`
+/// `\uhhhh` `\Uhhhhhhhh` `\cX` `\Q…\E`), `.`, classes (`[abc]`, `[^a-z]`, `[\d_]`, nested `[a[bc]]`,
+/// `[[:alpha:]]`), `\d \D \w \W \s \S \h \H \v \V`, `\p{…}`/`\P{…}` for general categories and common
+/// binary properties, anchors `^ $ \A \z \Z`, `\b \B`, groups `( )`, `(?: )`, `(?<name> )`,
+/// alternation, quantifiers `* + ? {n} {n,} {n,m}` with lazy `?` and possessive `+` suffixes, and
+/// inline flags `(?i)`, `(?s)`, `(?m)`, `(?x)` (also scoped: `(?i: … )`, and turned off with `-`).
+///
+/// Semantics and deviations:
+/// - The match covers the whole subject (`uregex_matches`): `'abc' MATCHES 'b'` is false.
+/// - As for NSPredicate, `.` matches line terminators and `^`/`$` match at line boundaries
+///   (DOTALL | MULTILINE); `(?-s)` and `(?-m)` turn them off.
+/// - `[c]` folds the subject fully (``StringFolding``) and matches the pattern case-insensitively;
+///   `[d]` removes diacritics from the subject and from the pattern's literals and class members;
+///   without `[n]` subject and pattern are canonically composed (NFC). Positions are Unicode
+///   scalars of the folded subject.
+/// - Possessive quantifiers and atomic groups `(?> )` are matched as ordinary greedy ones, so a
+///   match that ICU would refuse because the possessive part cannot give back is still found.
+/// - Backreferences, look-ahead, look-behind, `\G`, `\X`, `\R`, `\N{…}`, class set operations
+///   (`&&`, `--`) and script properties are an `invalidPattern` error whose message says
+///   "not supported".
+/// - An empty pattern never matches.
+///
+/// Limits: patterns whose program (after expanding counted repetition) exceeds
+/// ``maxProgramSize`` instructions, nest groups deeper than 64 or repeat more than 100,000 times
+/// are a `regexLimit` error at initialisation; subjects longer than `Limits.maxRegexSubjectBytes`
+/// and matches that need more than ``maxMatchSteps`` thread steps are a `regexLimit` error.
+///
+/// ```swift
+/// let isbn = try RegexPattern("\\d{10}|\\d{9}[Xx]", options: [])
+/// try isbn.matches("123456789X")   // true
+/// ```
+public struct RegexPattern: Sendable, Hashable {
+    /// The pattern as written.
+    public let pattern: String
+    /// The options as written.
+    public let options: ComparisonOptions
+    let program: RegexProgram
+
+    /// The most NFA instructions one pattern may compile to.
+    public static let maxProgramSize = 10_000
+    /// The most thread steps (live NFA states summed over subject positions) one match may take.
+    public static let maxMatchSteps = 50_000_000
+
+    /// Compiles `pattern`; throws `invalidPattern` for syntax errors and unsupported features,
+    /// `regexLimit` for patterns beyond the limits.
+    public init(_ pattern: String, options: ComparisonOptions) throws(EvaluationError) {
+        self.pattern = pattern
+        self.options = options
+        var parser = RegexParser(pattern, options: options)
+        let node = try parser.parse()
+        let size = node.programSize
+        guard size <= Self.maxProgramSize else {
+            throw EvaluationError(
+                .regexLimit,
+                "Can't do regex matching, reason: (pattern compiles to more than \(Self.maxProgramSize) instructions)")
+        }
+        program = RegexProgram(node)
+    }
+
+    /// Whether the whole of `subject` matches. Throws `regexLimit` when `subject` is longer than
+    /// `limits.maxRegexSubjectBytes` UTF-8 bytes or the match exceeds ``maxMatchSteps``.
+    public func matches(_ subject: String, limits: Limits = .default) throws(EvaluationError) -> Bool {
+        if pattern.isEmpty { return false }
+        guard subject.utf8.count <= limits.maxRegexSubjectBytes else {
+            throw EvaluationError(
+                .regexLimit,
+                "MATCHES subject of \(subject.utf8.count) bytes exceeds the limit of \(limits.maxRegexSubjectBytes) bytes")
+        }
+        let folded = StringFolding.fold(subject, options: options)
+        return try RegexMatcher(program: program).matchesWhole(Array(folded.unicodeScalars), stepBudget: Self.maxMatchSteps)
+    }
+}

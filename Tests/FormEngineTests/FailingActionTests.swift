@@ -1,0 +1,59 @@
+// Failing actions: each throws a typed error and leaves values and state exactly as before.
+import Testing
+@testable import FormEngine
+
+@Suite("Failing actions")
+struct FailingActionTests {
+    func makeForm() throws -> Form {
+        try Form {
+            Section("s") {
+                Row("a", value: 1)
+                Row("b").hidden(valueIs("a", 1))
+                Row("c").hidden(hiddenFlag("b"))
+            }
+            Section("t") { Row("d") }
+        }
+    }
+
+    enum Failure: String, CaseIterable {
+        case unknownTagInSet, sectionValue, unknownSection, duplicateOnAddRow, badIndex, badAnchor, cycle,
+            requiredOnSection, removeUnknownRow, removeUnknownSection, duplicateSection, batchWithFailure
+    }
+
+    @Test("a failing action leaves the form unchanged", arguments: Failure.allCases)
+    func unchanged(failure: Failure) throws {
+        let form = try makeForm()
+        let before = snapshot(form)
+        let evaluations = form.evaluationCount
+        var kind: FormError.Kind?
+        do {
+            switch failure {
+            case .unknownTagInSet: try form.setValues(["a": 2, "zzz": 1])
+            case .sectionValue: try form.setValue(1, for: "t")
+            case .unknownSection: try form.addRow(Row("n"), toSection: "nope")
+            case .duplicateOnAddRow: try form.addRow(Row("b"), toSection: "t")
+            case .badIndex: try form.addRow(Row("n"), toSection: "t", at: .index(5))
+            case .badAnchor: try form.addRow(Row("n"), toSection: "t", at: .after("a"))
+            case .cycle: try form.setCondition(hiddenFlag("c"), .hidden, for: "b")
+            case .requiredOnSection: try form.setCondition(true, .required, for: "t")
+            case .removeUnknownRow: try form.removeRow("t")
+            case .removeUnknownSection: try form.removeSection("zzz")
+            case .duplicateSection: try form.addSection(Section("u") { Row("x"); Row("x") })
+            case .batchWithFailure:
+                try form.batch { batch in
+                    batch.setValue(5, for: "a")
+                    batch.addRow(Row("fresh"), toSection: "t")
+                    batch.removeRow("missing")
+                }
+            }
+        } catch {
+            kind = error.kind
+        }
+        #expect(kind != nil)
+        #expect(snapshot(form) == before)
+        // Still fully working afterwards.
+        try form.setValue(2, for: "a")
+        #expect(form.visibleRowTags == ["a", "b", "c", "d"])
+        #expect(form.evaluationCount > evaluations)
+    }
+}

@@ -1,0 +1,150 @@
+// Incremental re-evaluation: only dependents run, only flips propagate, batches report net changes.
+import Testing
+@testable import FormEngine
+
+@Suite("Re-evaluation")
+struct ReevaluationTests {
+    /// 50 independent pairs: bN hidden when aN == 1.
+    func wideForm() throws -> Form {
+        let rows = (0..<50).flatMap { index in [Row("a\(index)"), Row("b\(index)").hidden(valueIs("a\(index)", 1))] }
+        return try Form(FormDefinition(sections: [Section("s", rows: rows)]))
+    }
+
+    @Test("a change evaluates only the conditions that read the changed value")
+    func onlyDependentsRun() throws {
+        let form = try wideForm()
+        form.recordsEvaluatedNames = true
+        let before = form.evaluationCount
+        let changes = try form.setValue(1, for: "a7")
+        #expect(form.evaluationCount - before == 1)
+        #expect(changes.evaluated == ["b7.hidden"])
+        #expect(changes.hiddenTags == ["b7"])
+    }
+
+    @Test("the build evaluates every condition exactly once")
+    func buildEvaluatesOnce() throws {
+        let form = try wideForm()
+        // 100 rows x 3 conditions + 1 section x 2.
+        #expect(form.evaluationCount == 302)
+    }
+
+    @Test("setting an identical value changes nothing and evaluates nothing")
+    func identicalValue() throws {
+        let form = try Form { Section("s") { Row("a", value: "x"); Row("b").hidden(valueIs("a", "x")) } }
+        let before = form.evaluationCount
+        let changes = try form.setValue("x", for: "a")
+        #expect(changes.isEmpty)
+        #expect(form.evaluationCount == before)
+    }
+
+    @Test("a value of another kind that compares equal (1 vs true) is still a change")
+    func differentKindIsAChange() throws {
+        let form = try Form { Section("s") { Row("a", value: 1); Row("b").hidden(valueIs("a", 1)) } }
+        let changes = try form.setValue(true, for: "a")
+        #expect(form["a"]?.value == .bool(true))
+        #expect(changes.valuesChanged.map(\.tag) == ["a"])
+        #expect(changes.rowsHidden.isEmpty && changes.rowsShown.isEmpty)
+    }
+
+    @Test("a flip propagates through isHidden chains; results that do not flip stop propagation")
+    func chainsAndCutOff() throws {
+        let form = try Form {
+            Section("s") {
+                Row("x")
+                Row("a").hidden(valueIs("x", 1))
+                Row("b").hidden(hiddenFlag("a"))
+                Row("c").hidden(hiddenFlag("b"))
+                Row("d").hidden(valueIs("x", 99))
+            }
+        }
+        form.recordsEvaluatedNames = true
+        let changes = try form.setValue(1, for: "x")
+        #expect(changes.hiddenTags == ["a", "b", "c"])
+        #expect(changes.evaluated == ["a.hidden", "d.hidden", "b.hidden", "c.hidden"] || changes.evaluated == ["d.hidden", "a.hidden", "b.hidden", "c.hidden"])
+        let second = try form.setValue(2, for: "x")
+        #expect(second.shownTags == ["a", "b", "c"])
+        // A change that flips nothing upstream stops at the first condition.
+        let third = try form.setValue(3, for: "x")
+        #expect(Set(third.evaluated) == ["a.hidden", "d.hidden"])
+    }
+
+    @Test("a batch reports one net change set; intermediate flips are not reported")
+    func batchIsNet() throws {
+        let form = try Form { Section("s") { Row("a"); Row("b").hidden(valueIs("a", 1)); Row("c").hidden(valueIs("a", 2)) } }
+        let changes = try form.batch { batch in
+            batch.setValue(1, for: "a")
+            batch.setValue(2, for: "a")
+        }
+        #expect(changes.hiddenTags == ["c"])
+        #expect(changes.shownTags == [])
+        let back = try form.batch { batch in
+            batch.setValue(1, for: "a")
+            batch.setValue(2, for: "a")
+        }
+        #expect(back.rowsHidden.isEmpty && back.rowsShown.isEmpty)
+    }
+
+    @Test("diamond: evaluation in dependency order reports only the net change")
+    func diamond() throws {
+        let form = try Form {
+            Section("s") {
+                Row("a", value: 1)
+                Row("b").hidden(.function(["a"]) { ($0.value("a").doubleValue ?? 0) > 1 })
+                Row("c").hidden(.function(["a", "b.isHidden"]) { ($0.value("a").doubleValue ?? 0) > 1 && !$0.isHidden("b") })
+            }
+        }
+        form.recordsEvaluatedNames = true
+        let changes = try form.setValue(2, for: "a")
+        #expect(changes.hiddenTags == ["b"])
+        #expect(changes.evaluated.filter { $0 == "c.hidden" }.count == 1)
+    }
+
+    @Test("change set positions count visible rows, before for hidden rows and after for shown rows")
+    func positions() throws {
+        let form = try Form {
+            Section("top", hidden: true) { Row("t") }
+            Section("s") {
+                Row("x")
+                Row("gone", hidden: true)
+                Row("a").hidden(valueIs("x", 1))
+                Row("b").hidden(valueIs("x", 2))
+            }
+        }
+        let hide = try form.setValue(1, for: "x")
+        #expect(hide.rowsHidden.first?.location == FormChangeSet.Location(section: 0, row: 1))
+        let swap = try form.setValue(2, for: "x")
+        #expect(swap.rowsShown.first?.tag == "a")
+        #expect(swap.rowsShown.first?.location == FormChangeSet.Location(section: 0, row: 1))
+        #expect(swap.rowsHidden.first?.tag == "b")
+        #expect(swap.rowsHidden.first?.location == FormChangeSet.Location(section: 0, row: 1))
+        #expect(swap.rowsHidden.first?.path == "sections[1].rows[3]")
+    }
+
+    @Test("disabled and required flips are reported; hiding never changes disabled")
+    func flagFlips() throws {
+        let form = try Form {
+            Section("s") {
+                Row("x")
+                Row("a").disabled(valueIs("x", 1)).required(valueIs("x", 1)).hidden(valueIs("x", 1))
+            }
+        }
+        let changes = try form.setValue(1, for: "x")
+        #expect(changes.disabled.map(\.tag) == ["a"])
+        #expect(changes.becameRequired.map(\.tag) == ["a"])
+        #expect(form["a"]?.isDisabled == true && form["a"]?.isHidden == true)
+        let back = try form.setValue(0, for: "x")
+        #expect(back.enabled.map(\.tag) == ["a"])
+        #expect(back.becameOptional.map(\.tag) == ["a"])
+    }
+
+    @Test("section disabled makes rows effectively disabled without changing their own flag")
+    func effectiveDisabled() throws {
+        let form = try Form {
+            Section("t") { Row("toggle", value: true) }
+            Section("s", disabled: .function(["toggle"]) { $0.value("toggle") == false }) { Row("a") }
+        }
+        try form.setValue(false, for: "toggle")
+        #expect(form["a"]?.isDisabled == false)
+        #expect(form["a"]?.isEffectivelyDisabled == true)
+    }
+}

@@ -1,0 +1,271 @@
+import Testing
+@testable import PredicateLang
+
+/// MATCHES: ICU syntax coverage, whole-string semantics, folding, unsupported features, limits,
+/// and linear behaviour on patterns that make backtracking engines explode.
+@Suite("MATCHES regular expressions")
+struct RegexPatternTests {
+    struct RegexCase: CustomTestStringConvertible, Sendable {
+        let subject: String
+        let pattern: String
+        let options: ComparisonOptions
+        let expected: Bool
+        init(_ subject: String, _ pattern: String, _ expected: Bool) {
+            self.init(subject, pattern, [], expected)
+        }
+        init(_ subject: String, _ pattern: String, _ options: ComparisonOptions, _ expected: Bool) {
+            self.subject = subject
+            self.pattern = pattern
+            self.options = options
+            self.expected = expected
+        }
+        var testDescription: String { "'\(subject)' MATCHES[\(options.rawValue)] '\(pattern)' is \(expected)" }
+    }
+
+    static let syntaxCases: [RegexCase] = [
+        // whole-string semantics
+        RegexCase("abc", "b", false),
+        RegexCase("abc", ".*b.*", true),
+        RegexCase("abc", "abc", true),
+        RegexCase("abcd", "abc", false),
+        RegexCase("", "", false),
+        RegexCase("", "a*", true),
+        // literals and escapes
+        RegexCase("a.c", "a\\.c", true),
+        RegexCase("abc", "a\\.c", false),
+        RegexCase("a\\c", "a\\\\c", true),
+        RegexCase("a\tb", "a\\tb", true),
+        RegexCase("a\nb", "a\\nb", true),
+        RegexCase("é", "\\u00e9", true),
+        RegexCase("é", "\\x{E9}", true),
+        RegexCase("A", "\\x41", true),
+        RegexCase("😀", "\\x{1F600}", true),
+        RegexCase("😀", "\\U0001F600", true),
+        RegexCase("A", "\\0101", true),
+        RegexCase("\u{1}", "\\cA", true),
+        RegexCase("a+b*", "\\Qa+b*\\E", true),
+        RegexCase("aab", "\\Qa+b*\\E", false),
+        RegexCase("{}", "\\{\\}", true),
+        RegexCase("a}", "a}", true),
+        // shorthand classes
+        RegexCase("123", "\\d+", true),
+        RegexCase("١٢٣", "\\d+", true),
+        RegexCase("12a", "\\d+", false),
+        RegexCase("abc", "\\D+", true),
+        RegexCase("a_1", "\\w+", true),
+        RegexCase("a-1", "\\w+", false),
+        RegexCase("-+", "\\W+", true),
+        RegexCase(" \t\n", "\\s+", true),
+        RegexCase("x", "\\S", true),
+        RegexCase(" ", "\\S", false),
+        RegexCase("\t ", "\\h+", true),
+        RegexCase("\n", "\\v", true),
+        // dot (DOTALL by default)
+        RegexCase("a\nb", "a.b", true),
+        RegexCase("a\nb", "(?-s)a.b", false),
+        RegexCase("axb", "(?-s)a.b", true),
+        RegexCase("é", ".", true),
+        RegexCase("e\u{301}", ".", true),
+        // character classes
+        RegexCase("b", "[abc]", true),
+        RegexCase("d", "[abc]", false),
+        RegexCase("m", "[a-z]", true),
+        RegexCase("M", "[a-z]", false),
+        RegexCase("M", "[^a-z]", true),
+        RegexCase("m", "[^a-z]", false),
+        RegexCase("_", "[\\d_]", true),
+        RegexCase("7", "[\\d_]", true),
+        RegexCase("x", "[\\d_]", false),
+        RegexCase("-", "[a-]", true),
+        RegexCase("-", "[-a]", true),
+        RegexCase("]", "[]a]", true),
+        RegexCase("c", "[a[bc]]", true),
+        RegexCase("q", "[[:alpha:]]", true),
+        RegexCase("1", "[[:alpha:]]", false),
+        RegexCase("1", "[[:^alpha:]]", true),
+        RegexCase("F", "[[:xdigit:]]", true),
+        RegexCase(".", "[.]", true),
+        RegexCase("x", "[.]", false),
+        RegexCase("\u{8}", "[\\b]", true),
+        // properties
+        RegexCase("Ab", "\\p{Lu}\\p{Ll}", true),
+        RegexCase("ab", "\\p{Lu}\\p{Ll}", false),
+        RegexCase("日本", "\\p{L}+", true),
+        RegexCase("ab", "\\pL+", true),
+        RegexCase("1", "\\P{L}", true),
+        RegexCase("$", "\\p{Sc}", true),
+        RegexCase("a", "\\p{Alphabetic}", true),
+        RegexCase("!", "\\p{Punctuation}", true),
+        RegexCase("é", "\\p{^L}", false),
+        // anchors and boundaries
+        RegexCase("abc", "^abc$", true),
+        RegexCase("ab\ncd", "ab$\\n^cd", true),
+        RegexCase("ab\ncd", "(?-m)ab$\\n^cd", false),
+        RegexCase("abc\n", "abc\\Z\\n", true),
+        RegexCase("abc", "\\Aabc\\z", true),
+        RegexCase("ab cd", "ab\\b cd", true),
+        RegexCase("abcd", "ab\\bcd", false),
+        RegexCase("abcd", "ab\\Bcd", true),
+        RegexCase("ab cd", ".*\\bcd", true),
+        // groups and alternation
+        RegexCase("abab", "(ab)+", true),
+        RegexCase("abab", "(?:ab)+", true),
+        RegexCase("aba", "(?:ab)+", false),
+        RegexCase("cat", "cat|dog", true),
+        RegexCase("dog", "cat|dog", true),
+        RegexCase("cow", "cat|dog", false),
+        RegexCase("catdog", "(cat|dog)*", true),
+        RegexCase("", "(cat|dog)*", true),
+        RegexCase("ab", "a(|b)", true),
+        RegexCase("a", "a(|b)", true),
+        RegexCase("xy", "(?<name>x)y", true),
+        RegexCase("ab", "(?#comment)ab", true),
+        // quantifiers
+        RegexCase("hello", "hel{2}o", true),
+        RegexCase("helo", "hel{2}o", false),
+        RegexCase("aaa", "a{2,}", true),
+        RegexCase("a", "a{2,}", false),
+        RegexCase("aaa", "a{1,3}", true),
+        RegexCase("aaaa", "a{1,3}", false),
+        RegexCase("", "a{0}", true),
+        RegexCase("aa", "a{2}?", true),
+        RegexCase("aaa", "a+?", true),
+        RegexCase("aaa", "a*+", true),
+        RegexCase("ab", "a?b", true),
+        RegexCase("b", "a?b", true),
+        RegexCase("CATCATCATG", ".*(CAT){3,}.*", true),
+        RegexCase("CAT", ".*(CAT){3,}.*", false),
+        RegexCase("123456789X", "\\d{10}|\\d{9}[Xx]", true),
+        RegexCase("987654321x", "\\d{10}|\\d{9}[Xx]", true),
+        RegexCase("1234567890", "\\d{10}|\\d{9}[Xx]", true),
+        RegexCase("1234567890X", "\\d{10}|\\d{9}[Xx]", false),
+        RegexCase("test2", "t.*t[0-9]", true),
+        RegexCase("tesp", "t.*t", false),
+        RegexCase("user@example.com", "[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,64}", true),
+        RegexCase("user@example", "[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,64}", false),
+        // inline flags
+        RegexCase("ABC", "(?i)abc", true),
+        RegexCase("ABC", "abc", false),
+        RegexCase("aBC", "a(?i)bc", true),
+        RegexCase("ABC", "a(?i)bc", false),
+        RegexCase("aBc", "a(?i:b)c", true),
+        RegexCase("aBC", "a(?i:b)c", false),
+        RegexCase("Q", "(?i)[a-z]", true),
+        RegexCase("q", "(?i)[^A-Z]", false),
+        RegexCase("ΣΑ", "(?i)σα", true),
+        RegexCase("ab", "(?x) a  b  # comment", true),
+        // options
+        RegexCase("John", "john", .caseInsensitive, true),
+        RegexCase("John", "john", false),
+        RegexCase("JOHN", "[a-z]+", .caseInsensitive, true),
+        RegexCase("café", "cafe", .diacriticInsensitive, true),
+        RegexCase("café", "cafe", false),
+        RegexCase("CAFÉ", "caf[e]", [.caseInsensitive, .diacriticInsensitive], true),
+        RegexCase("cafe", "caf[é]", .diacriticInsensitive, true),
+        RegexCase("cafe\u{301}", "café", true),
+        RegexCase("cafe\u{301}", "café", .normalized, false),
+        RegexCase("straße", "STRASSE", .caseInsensitive, true),
+        RegexCase("HELLO", "h.*o", [.caseInsensitive, .diacriticInsensitive], true),
+    ]
+
+    @Test("ICU syntax coverage", arguments: syntaxCases)
+    func syntax(_ testCase: RegexCase) throws {
+        let regex = try RegexPattern(testCase.pattern, options: testCase.options)
+        #expect(try regex.matches(testCase.subject) == testCase.expected)
+    }
+
+    struct ErrorCase: CustomTestStringConvertible, Sendable {
+        let pattern: String
+        let kind: EvaluationError.Kind
+        let fragment: String
+        var testDescription: String { "'\(pattern)' is \(kind.rawValue)" }
+    }
+
+    @Test("unsupported features and syntax errors are typed errors", arguments: [
+        ErrorCase(pattern: "(a)\\1", kind: .invalidPattern, fragment: "not supported: backreference"),
+        ErrorCase(pattern: "\\k<x>", kind: .invalidPattern, fragment: "not supported: named backreference"),
+        ErrorCase(pattern: ".*(CAT){3,}(?!CA).*", kind: .invalidPattern, fragment: "not supported: negative lookahead"),
+        ErrorCase(pattern: "a(?=b)", kind: .invalidPattern, fragment: "not supported: lookahead"),
+        ErrorCase(pattern: "(?<=a)b", kind: .invalidPattern, fragment: "not supported: lookbehind"),
+        ErrorCase(pattern: "(?<!a)b", kind: .invalidPattern, fragment: "not supported: negative lookbehind"),
+        ErrorCase(pattern: "[a-z&&[^m]]", kind: .invalidPattern, fragment: "not supported: class intersection"),
+        ErrorCase(pattern: "\\p{Greek}", kind: .invalidPattern, fragment: "not supported: property"),
+        ErrorCase(pattern: "\\X", kind: .invalidPattern, fragment: "not supported"),
+        ErrorCase(pattern: "(ab", kind: .invalidPattern, fragment: "missing ')'"),
+        ErrorCase(pattern: "ab)", kind: .invalidPattern, fragment: "unmatched ')'"),
+        ErrorCase(pattern: "[ab", kind: .invalidPattern, fragment: "missing ']'"),
+        ErrorCase(pattern: "*a", kind: .invalidPattern, fragment: "nothing to repeat"),
+        ErrorCase(pattern: "a**", kind: .invalidPattern, fragment: "nested quantifier"),
+        ErrorCase(pattern: "a{3,1}", kind: .invalidPattern, fragment: "maximum is less"),
+        ErrorCase(pattern: "a{x}", kind: .invalidPattern, fragment: "malformed interval"),
+        ErrorCase(pattern: "[z-a]", kind: .invalidPattern, fragment: "out of order"),
+        ErrorCase(pattern: "\\q", kind: .invalidPattern, fragment: "unknown escape"),
+        ErrorCase(pattern: "a\\", kind: .invalidPattern, fragment: "trailing backslash"),
+        ErrorCase(pattern: "(?z)a", kind: .invalidPattern, fragment: "unknown flag"),
+        ErrorCase(pattern: "\\x{110000}", kind: .invalidPattern, fragment: "code point"),
+        ErrorCase(pattern: "a{1000000}", kind: .regexLimit, fragment: "repetition count"),
+        ErrorCase(pattern: "(a{1000}){1000}", kind: .regexLimit, fragment: "instructions"),
+        ErrorCase(pattern: String(repeating: "(", count: 100) + "a" + String(repeating: ")", count: 100), kind: .regexLimit, fragment: "nested"),
+    ])
+    func errors(_ testCase: ErrorCase) {
+        do {
+            let regex = try RegexPattern(testCase.pattern, options: [])
+            Issue.record("expected an error, compiled \(regex.program.instructions.count) instructions")
+        } catch {
+            #expect(error.kind == testCase.kind)
+            #expect(error.message.hasPrefix("Can't do regex matching, reason: ("))
+            #expect(error.message.contains(testCase.fragment), "\(error.message)")
+        }
+    }
+
+    struct CatastrophicCase: CustomTestStringConvertible, Sendable {
+        let pattern: String
+        let subject: String
+        let expected: Bool
+        var testDescription: String { "\(pattern) on \(subject.count) scalars is \(expected)" }
+    }
+
+    static let catastrophicCases: [CatastrophicCase] = [30, 10_000].flatMap { count in
+        let run = String(repeating: "a", count: count)
+        return [
+            CatastrophicCase(pattern: "(a+)+$", subject: run + "b", expected: false),
+            CatastrophicCase(pattern: "(a+)+$", subject: run, expected: true),
+            CatastrophicCase(pattern: "(a|a)*b", subject: run, expected: false),
+            CatastrophicCase(pattern: "(a|a)*b", subject: run + "b", expected: true),
+            CatastrophicCase(pattern: "(a|aa)+$", subject: run + "b", expected: false),
+            CatastrophicCase(pattern: "(a|aa)+$", subject: run, expected: true),
+            CatastrophicCase(pattern: "(.*)*x", subject: run, expected: false),
+            CatastrophicCase(pattern: "(a*)*b", subject: run, expected: false),
+            CatastrophicCase(pattern: "(\\w+\\s?)+$", subject: run + "!", expected: false),
+        ]
+    }
+
+    @Test("patterns that make backtracking explode get the right answer", arguments: catastrophicCases)
+    func catastrophic(_ testCase: CatastrophicCase) throws {
+        let regex = try RegexPattern(testCase.pattern, options: [])
+        #expect(try regex.matches(testCase.subject) == testCase.expected)
+    }
+
+    @Test("subjects over the byte limit are a regex-limit error; empty patterns never match")
+    func limits() throws {
+        let regex = try RegexPattern("a*", options: [])
+        let limits = Limits(maxRegexSubjectBytes: 4)
+        #expect(try regex.matches("aaaa", limits: limits))
+        do {
+            _ = try regex.matches("aaaaa", limits: limits)
+            Issue.record("expected regex-limit")
+        } catch {
+            #expect(error.kind == .regexLimit)
+        }
+        #expect(try !RegexPattern("", options: []).matches(""))
+    }
+
+    @Test("counted repetition expands to a bounded program")
+    func programSize() throws {
+        let regex = try RegexPattern("a{3,5}", options: [])
+        // 3 required copies, 2 optional copies with a split each, and the final match.
+        #expect(regex.program.instructions.count == 3 + 2 * 2 + 1)
+        #expect(try regex.matches("aaaaa"))
+        #expect(try !regex.matches("aaaaaa"))
+    }
+}
