@@ -54,9 +54,9 @@ enum LintCommand: Command {
                 }
             }
             if let path = arguments.value("form") {
-                let outline = try FormOutline(try FormFile.load(path, in: context).value)
-                lintInput.knownTags = outline.tags
-                lintInput.rowKinds = outline.rowKinds
+                let sketch = try FormSketch(try FormFile.load(path, in: context))
+                lintInput.knownTags = sketch.tags
+                lintInput.rowKinds = sketch.rowKinds
             }
             let strict = arguments.has("strict")
             let findings = Linter.findings(lintInput)

@@ -1,5 +1,5 @@
-// FormFile: reading a form definition file (`--form`, `predc form ...`) as text and typed JSON,
-// with positioned errors (`form.json:3:7: error: ...`) for malformed JSON.
+// FormFile: reading a form definition file (`--form`, `predc form ...`) as text; an unreadable file
+// is reported with exit status 66.
 
 import PredicateLang
 
@@ -9,10 +9,8 @@ struct FormFile {
     var name: String
     /// The file's text.
     var text: String
-    /// The file parsed as typed JSON.
-    var value: Value
 
-    /// Reads and parses `path` (`-` is standard input).
+    /// Reads `path` (`-` is standard input).
     static func load(_ path: String, in context: Context) throws(CommandFailure) -> FormFile {
         let source: InputSource
         do throws(InputError) {
@@ -26,10 +24,6 @@ struct FormFile {
         } catch {
             throw error.isContentProblem ? .dataError(error.message) : .noInput(error.message)
         }
-        do throws(JSONError) {
-            return FormFile(name: source.name, text: text, value: try TypedJSON.parse(text))
-        } catch {
-            throw .dataErrorAt(error.message, location: "\(source.name):\(error.line):\(error.column)")
-        }
+        return FormFile(name: source.name, text: text)
     }
 }
