@@ -83,6 +83,14 @@ public final class Form {
         Dictionary(grouping: validate(), by: { $0.tag ?? $0.path })
     }
 
+    /// The state of every row (untagged ones included), in form order.
+    package var rowStates: [ElementState] { state.allRows.map { ElementState(state: state, element: $0) } }
+    /// The state of every section, in form order.
+    package var sectionStates: [ElementState] { state.sections.map { ElementState(state: state, element: $0) } }
+
+    /// The observer map as names: `"tag.value" -> ["other.hidden", ...]`.
+    package var dependents: [String: [String]] { state.dependentsMap() }
+
     /// How many conditions have been evaluated since the form was built (the build included).
     package var evaluationCount: Int { state.evaluationCount }
 
@@ -163,7 +171,7 @@ public final class Form {
 
     // MARK: Performing
 
-    private func perform(_ action: Action) throws(FormError) -> FormChangeSet {
+    func perform(_ action: Action) throws(FormError) -> FormChangeSet {
         if isNotifying {
             var copy = state
             try Form.run(action, on: &copy)
@@ -191,6 +199,7 @@ public final class Form {
                 throw error
             }
         }
+        state.settle()
         return state.changeSet()
     }
 

@@ -168,6 +168,39 @@ struct RegexPatternTests {
         RegexCase("HELLO", "h.*o", [.caseInsensitive, .diacriticInsensitive], true),
     ]
 
+    static let lookaroundCases: [RegexCase] = [
+        RegexCase("CAT", ".*(CAT){3,}(?!CA).*", false),
+        RegexCase("CATCATCATGTCT", ".*(CAT){3,}(?!CA).*", true),
+        RegexCase("DOG", ".*(CAT){3,}(?!CA).*", false),
+        RegexCase("CATCATCATCA", ".*(CAT){3,}(?!CA).*", false),
+        RegexCase("CATCATCATCATCA", ".*(CAT){3,}(?!CA).*", false),
+        RegexCase("CATCATCATCAX", ".*(CAT){3,}(?!CAT).*", true),
+        RegexCase("ab", "a(?=b)b", true),
+        RegexCase("ac", "a(?=b).", false),
+        RegexCase("ac", "a(?!b).", true),
+        RegexCase("ab", "a(?!b).", false),
+        RegexCase("ab", "a(?<=a)b", true),
+        RegexCase("ab", ".(?<=b)b", false),
+        RegexCase("xb", ".(?<!a)b", true),
+        RegexCase("ab", ".(?<!a)b", false),
+        RegexCase("Passw0rd", "(?=.*\\d)(?=.*[a-z])(?=.*[A-Z]).{8,}", true),
+        RegexCase("password", "(?=.*\\d)(?=.*[a-z])(?=.*[A-Z]).{8,}", false),
+        RegexCase("Pass0", "(?=.*\\d)(?=.*[a-z])(?=.*[A-Z]).{8,}", false),
+        RegexCase("foobar", "foo(?=bar(?<=obar))bar", true),
+        RegexCase("foobaz", "foo(?=ba(?!z))ba.", false),
+        RegexCase("ABC", "(?=abc)...", .caseInsensitive, true),
+        RegexCase("aé", "a(?=e)e", .diacriticInsensitive, true),
+        RegexCase("a", "(?=)a", true),
+        RegexCase("", "(?!a)", true),
+        RegexCase("ab\ncd", "ab(?=\\n^cd).*", true),
+    ]
+
+    @Test("look-ahead and look-behind", arguments: lookaroundCases)
+    func lookaround(_ testCase: RegexCase) throws {
+        let regex = try RegexPattern(testCase.pattern, options: testCase.options)
+        #expect(try regex.matches(testCase.subject) == testCase.expected)
+    }
+
     @Test("ICU syntax coverage", arguments: syntaxCases)
     func syntax(_ testCase: RegexCase) throws {
         let regex = try RegexPattern(testCase.pattern, options: testCase.options)
@@ -184,10 +217,6 @@ struct RegexPatternTests {
     @Test("unsupported features and syntax errors are typed errors", arguments: [
         ErrorCase(pattern: "(a)\\1", kind: .invalidPattern, fragment: "not supported: backreference"),
         ErrorCase(pattern: "\\k<x>", kind: .invalidPattern, fragment: "not supported: named backreference"),
-        ErrorCase(pattern: ".*(CAT){3,}(?!CA).*", kind: .invalidPattern, fragment: "not supported: negative lookahead"),
-        ErrorCase(pattern: "a(?=b)", kind: .invalidPattern, fragment: "not supported: lookahead"),
-        ErrorCase(pattern: "(?<=a)b", kind: .invalidPattern, fragment: "not supported: lookbehind"),
-        ErrorCase(pattern: "(?<!a)b", kind: .invalidPattern, fragment: "not supported: negative lookbehind"),
         ErrorCase(pattern: "[a-z&&[^m]]", kind: .invalidPattern, fragment: "not supported: class intersection"),
         ErrorCase(pattern: "\\p{Greek}", kind: .invalidPattern, fragment: "not supported: property"),
         ErrorCase(pattern: "\\X", kind: .invalidPattern, fragment: "not supported"),
@@ -196,6 +225,8 @@ struct RegexPatternTests {
         ErrorCase(pattern: "[ab", kind: .invalidPattern, fragment: "missing ']'"),
         ErrorCase(pattern: "*a", kind: .invalidPattern, fragment: "nothing to repeat"),
         ErrorCase(pattern: "a**", kind: .invalidPattern, fragment: "nested quantifier"),
+        ErrorCase(pattern: "(?=a)*", kind: .invalidPattern, fragment: "quantifier after an assertion"),
+        ErrorCase(pattern: "(?<=a", kind: .invalidPattern, fragment: "missing ')'"),
         ErrorCase(pattern: "a{3,1}", kind: .invalidPattern, fragment: "maximum is less"),
         ErrorCase(pattern: "a{x}", kind: .invalidPattern, fragment: "malformed interval"),
         ErrorCase(pattern: "[z-a]", kind: .invalidPattern, fragment: "out of order"),
@@ -237,6 +268,9 @@ struct RegexPatternTests {
             CatastrophicCase(pattern: "(.*)*x", subject: run, expected: false),
             CatastrophicCase(pattern: "(a*)*b", subject: run, expected: false),
             CatastrophicCase(pattern: "(\\w+\\s?)+$", subject: run + "!", expected: false),
+            CatastrophicCase(pattern: "(?=(a+)+$)a*", subject: run + "b", expected: false),
+            CatastrophicCase(pattern: "(?:(?!b)(a|aa))+", subject: run, expected: true),
+            CatastrophicCase(pattern: ".*(?<=(a|a)*)b", subject: run, expected: false),
         ]
     }
 

@@ -17,6 +17,29 @@ extension FormState {
         dirty.insert(condition, rank: rank)
     }
 
+    /// Ends a transaction: with clearValueOnHide, clears the values of rows whose hidden flag is true
+    /// and was false when the transaction started (a NET flip: a row hidden and shown again within one
+    /// batch keeps its value), re-evaluates, and goes on until no clear is left. Clearing only ever
+    /// sets null, so this ends.
+    mutating func settle() {
+        while clearNewlyHiddenValues() { processDirty() }
+    }
+
+    private mutating func clearNewlyHiddenValues() -> Bool {
+        guard !log.pendingClears.isEmpty else { return false }
+        let candidates = log.pendingClears
+        log.pendingClears.removeAll(keepingCapacity: true)
+        var cleared = false
+        for row in candidates
+        where elements[row.raw].isAlive && !log.wasInserted(row) && ownHidden(row) && !originalResult(row, .hidden)
+            && !elements[row.raw].value.isNull
+        {
+            setStoredValue(row, .null)
+            cleared = true
+        }
+        return cleared
+    }
+
     /// Evaluates queued conditions, lowest rank first, until none is left.
     mutating func processDirty() {
         while let rank = dirty.popMin() {
@@ -44,9 +67,7 @@ extension FormState {
             if record.isRow {
                 refreshValueView(element)
                 if let section = record.section, elements[section.raw].isMultivalued { refreshValueView(section) }
-                if result, !isBuilding, options.clearValueOnHide == .onHidden, !record.value.isNull {
-                    setStoredValue(element, .null)
-                }
+                if result, !isBuilding, options.clearValueOnHide == .onHidden { log.pendingClears.append(element) }
             } else {
                 for row in record.rows {
                     refreshHiddenView(row)

@@ -159,15 +159,14 @@ extension FormState {
     /// Queues a new element's conditions and everything that reads its tag.
     private mutating func announce(_ element: ElementID) {
         for condition in conditionIDs(of: element) { markDirty(condition) }
-        if let slot = elements[element.raw].slot {
-            store.values[slot.index] = .null
+        if let slot = elements[element.raw].slot, slotElement[slot.index] == element {
+            store.values[slot.index] = valueView(element)
+            store.isHidden[slot.index] = reportedHidden(element)
+            store.isDisabled[slot.index] = result(element, .disabled)
             markReaders(of: slot, .value)
             markReaders(of: slot, .isHidden)
             markReaders(of: slot, .isDisabled)
-            store.isHidden[slot.index] = false
-            store.isDisabled[slot.index] = false
         }
-        refreshValueView(element)
         if let section = elements[element.raw].section { refreshValueView(section) }
     }
 

@@ -20,6 +20,8 @@ struct TransactionLog: Sendable {
     var touchedValues: [ElementID] = []
     var evaluated: [ConditionID] = []
     var inserted: [ElementID] = []
+    /// Rows whose hidden flag flipped to true (clearValueOnHide candidates).
+    var pendingClears: [ElementID] = []
     var removed: [FormChangeSet.ElementChange] = []
     var removedSections: [FormChangeSet.ElementChange] = []
 
@@ -39,6 +41,7 @@ struct TransactionLog: Sendable {
         touchedValues.removeAll(keepingCapacity: true)
         evaluated.removeAll(keepingCapacity: true)
         inserted.removeAll(keepingCapacity: true)
+        pendingClears.removeAll(keepingCapacity: true)
         removed.removeAll(keepingCapacity: true)
         removedSections.removeAll(keepingCapacity: true)
     }

@@ -17,8 +17,9 @@ public struct FormOptions: Hashable, Sendable, Codable {
         /// Nothing. The default.
         case none
         /// When the row's own hidden flag flips to true, its value is set to null (SurveyJS
-        /// `clearInvisibleValues: "onHidden"`); that is a value change and propagates. Rows hidden when
-        /// the form is built keep their initial values.
+        /// `clearInvisibleValues: "onHidden"`); that is a value change and propagates. The flip is
+        /// net over the action or batch: a row hidden and shown again within one batch keeps its
+        /// value. Rows hidden when the form is built keep their initial values.
         case onHidden
     }
 

@@ -39,6 +39,9 @@ indirect enum RegexNode: Hashable, Sendable {
     case repetition(RegexNode, minimum: Int, maximum: Int?)
     /// A zero-width assertion.
     case assertion(RegexAssertion)
+    /// Look-ahead `(?= )` / `(?! )` (`isAhead`) or look-behind `(?<= )` / `(?<! )`: zero width, true
+    /// when the body matches starting (ending) here, or does not when `isNegated`.
+    case lookaround(RegexNode, isAhead: Bool, isNegated: Bool)
 
     /// Instructions this node compiles to, saturating at `Int.max` (used to bound expansion of
     /// counted repetition before compiling).
@@ -46,6 +49,7 @@ indirect enum RegexNode: Hashable, Sendable {
         switch self {
         case .empty: return 0
         case .scalar, .foldedScalar, .characterClass, .anyScalar, .assertion: return 1
+        case .lookaround(let body, _, _): return Self.saturatingAdd(body.programSize, 2)
         case .concatenation(let nodes):
             return nodes.reduce(0) { Self.saturatingAdd($0, $1.programSize) }
         case .alternation(let nodes):

@@ -1,13 +1,14 @@
 // RegexParser: MATCHES pattern text (ICU syntax) → RegexNode. Applies the [c]/[d] folding and the
 // inline flags to literals and classes as it builds nodes, and rejects what a linear-time engine
-// cannot do (backreferences, look-around) with a "not supported" invalid-pattern error.
+// cannot do (backreferences) with a "not supported" invalid-pattern error.
 //
 // Grammar (ICU subset):
 //   alternation   := concatenation ('|' concatenation)*
 //   concatenation := quantified*
 //   quantified    := atom (('*' | '+' | '?' | '{' n (',' m?)? '}') ('?' | '+')?)*
 //   atom          := literal | '.' | '^' | '$' | escape | class | '(' group ')'
-//   group         := '?:' alt | '?' flags ')' | '?' flags ':' alt | '?<' name '>' alt | '?#' … | '?>' alt | alt
+//   group         := '?:' alt | '?' flags ')' | '?' flags ':' alt | '?<' name '>' alt | '?#' … | '?>' alt
+//                  | '?=' alt | '?!' alt | '?<=' alt | '?<!' alt | alt
 
 /// Parses one pattern. Positions in errors are scalar offsets into the (normalised) pattern.
 struct RegexParser {
@@ -81,7 +82,10 @@ struct RegexParser {
         var node = try parseAtom()
         skipExtendedWhitespace()
         if let bounds = try parseQuantifier() {
-            if case .assertion = node { throw Self.error("quantifier after an assertion", at: atomStart) }
+            switch node {
+            case .assertion, .lookaround: throw Self.error("quantifier after an assertion", at: atomStart)
+            default: break
+            }
             // Lazy `?` and possessive `+` suffixes: irrelevant to a yes/no whole-string match for
             // lazy; possessive is treated as greedy (see RegexPattern).
             if peek() == "?" || peek() == "+" { position += 1 }
@@ -183,14 +187,18 @@ struct RegexParser {
             switch next() {
             case ":", ">":
                 break  // non-capturing; atomic groups are matched as plain groups (see RegexPattern)
-            case "=": throw Self.unsupported("lookahead '(?='", at: start)
-            case "!": throw Self.unsupported("negative lookahead '(?!'", at: start)
+            case "=", "!":
+                let isNegated = scalars[position - 1] == "!"
+                return .lookaround(try parseGroupBody(at: start, restoring: saved), isAhead: true, isNegated: isNegated)
             case "#":
                 while let scalar = next(), scalar != ")" {}
                 return .empty
             case "<":
-                if peek() == "=" { throw Self.unsupported("lookbehind '(?<='", at: start) }
-                if peek() == "!" { throw Self.unsupported("negative lookbehind '(?<!'", at: start) }
+                if let kind = peek(), kind == "=" || kind == "!" {
+                    position += 1
+                    let body = try parseGroupBody(at: start, restoring: saved)
+                    return .lookaround(body, isAhead: false, isNegated: kind == "!")
+                }
                 try skipGroupName(at: start)
             case .some:
                 position -= 1
@@ -200,6 +208,11 @@ struct RegexParser {
                 throw Self.error("missing ')'", at: start)
             }
         }
+        return try parseGroupBody(at: start, restoring: saved)
+    }
+
+    /// alternation ')' — then the flags of the enclosing group are back in force.
+    private mutating func parseGroupBody(at start: Int, restoring saved: Flags) throws(EvaluationError) -> RegexNode {
         let body = try parseAlternation()
         guard next() == ")" else { throw Self.error("missing ')'", at: start) }
         flags = saved

@@ -9,7 +9,8 @@
 /// `\uhhhh` `\Uhhhhhhhh` `\cX` `\Q…\E`), `.`, classes (`[abc]`, `[^a-z]`, `[\d_]`, nested `[a[bc]]`,
 /// `[[:alpha:]]`), `\d \D \w \W \s \S \h \H \v \V`, `\p{…}`/`\P{…}` for general categories and common
 /// binary properties, anchors `^ $ \A \z \Z`, `\b \B`, groups `( )`, `(?: )`, `(?<name> )`,
-/// alternation, quantifiers `* + ? {n} {n,} {n,m}` with lazy `?` and possessive `+` suffixes, and
+/// alternation, quantifiers `* + ? {n} {n,} {n,m}` with lazy `?` and possessive `+` suffixes,
+/// look-ahead `(?= )` `(?! )` and look-behind `(?<= )` `(?<! )` (unbounded, any nesting), and
 /// inline flags `(?i)`, `(?s)`, `(?m)`, `(?x)` (also scoped: `(?i: … )`, and turned off with `-`).
 ///
 /// Semantics and deviations:
@@ -22,9 +23,10 @@
 ///   scalars of the folded subject.
 /// - Possessive quantifiers and atomic groups `(?> )` are matched as ordinary greedy ones, so a
 ///   match that ICU would refuse because the possessive part cannot give back is still found.
-/// - Backreferences, look-ahead, look-behind, `\G`, `\X`, `\R`, `\N{…}`, class set operations
-///   (`&&`, `--`) and script properties are an `invalidPattern` error whose message says
-///   "not supported".
+/// - Look-arounds stay linear: each body is run once over the whole subject (look-aheads backwards)
+///   to tabulate where it matches, then the main match reads the table like an anchor.
+/// - Backreferences, `\G`, `\X`, `\R`, `\N{…}`, class set operations (`&&`, `--`) and script
+///   properties are an `invalidPattern` error whose message says "not supported".
 /// - An empty pattern never matches.
 ///
 /// Limits: patterns whose program (after expanding counted repetition) exceeds
@@ -74,6 +76,7 @@ public struct RegexPattern: Sendable, Hashable {
                 "MATCHES subject of \(subject.utf8.count) bytes exceeds the limit of \(limits.maxRegexSubjectBytes) bytes")
         }
         let folded = StringFolding.fold(subject, options: options)
-        return try RegexMatcher(program: program).matchesWhole(Array(folded.unicodeScalars), stepBudget: Self.maxMatchSteps)
+        let matcher = RegexMatcher(subject: Array(folded.unicodeScalars), folding: program.usesFolding)
+        return try matcher.matchesWhole(program, stepBudget: Self.maxMatchSteps)
     }
 }

@@ -19,20 +19,34 @@ enum RegexInstruction: Hashable, Sendable {
     case jump(Int)
     /// ε: continue at the next instruction if the assertion holds here.
     case assertion(RegexAssertion)
+    /// ε: continue at the next instruction if `lookarounds[index]` matches here (does not, when
+    /// negated); RegexMatcher tabulates each look-around for every position before matching.
+    case lookaround(Int, isNegated: Bool)
     /// Accept (only counts at the end of the subject: MATCHES is a whole-string match).
     case match
 }
 
-/// A compiled pattern: instructions, the classes they reference, and whether the matcher must
-/// compute each subject scalar's case folding.
+/// A look-around body compiled on its own: a look-ahead body is compiled *reversed* (it is run from
+/// the end of the subject backwards), a look-behind body forwards.
+struct RegexLookaround: Hashable, Sendable {
+    var program: RegexProgram
+    var isAhead: Bool
+}
+
+/// A compiled pattern: instructions, the classes and look-arounds they reference, and whether the
+/// matcher must compute each subject scalar's case folding.
 struct RegexProgram: Hashable, Sendable {
     var instructions: [RegexInstruction] = []
     var classes: [RegexCharacterClass] = []
+    var lookarounds: [RegexLookaround] = []
     var usesFolding = false
     var usesAssertions = false
+    /// Whether concatenations are emitted last-to-first (the program of a look-ahead body).
+    private let isReversed: Bool
 
     /// Compiles `node` followed by `match`. The caller bounds `node.programSize`.
-    init(_ node: RegexNode) {
+    init(_ node: RegexNode, reversed: Bool = false) {
+        isReversed = reversed
         emit(node)
         instructions.append(.match)
     }
@@ -53,7 +67,7 @@ struct RegexProgram: Hashable, Sendable {
         case .anyScalar:
             instructions.append(.anyScalar)
         case .concatenation(let nodes):
-            for child in nodes { emit(child) }
+            for child in isReversed ? nodes.reversed() : nodes { emit(child) }
         case .alternation(let nodes):
             emitAlternation(nodes)
         case .repetition(let body, let minimum, let maximum):
@@ -61,6 +75,12 @@ struct RegexProgram: Hashable, Sendable {
         case .assertion(let assertion):
             usesAssertions = true
             instructions.append(.assertion(assertion))
+        case .lookaround(let body, let isAhead, let isNegated):
+            usesAssertions = true
+            let lookaround = RegexLookaround(program: RegexProgram(body, reversed: isAhead), isAhead: isAhead)
+            if lookaround.program.usesFolding { usesFolding = true }
+            lookarounds.append(lookaround)
+            instructions.append(.lookaround(lookarounds.count - 1, isNegated: isNegated))
         }
     }
 
