@@ -7,6 +7,7 @@ enum CommandTable {
     static var commands: [any Command.Type] {
         [
         EvalCommand.self, FormatCommand.self, LintCommand.self, ExplainCommand.self, FilterCommand.self,
+            FormRunCommand.self, FormGraphCommand.self, FormExplainCommand.self,
         ]
     }
 
@@ -54,6 +55,15 @@ enum CommandTable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The text of `predc form --help`: the form commands.
+    static var formHelp: String {
+        var lines = ["OVERVIEW: Commands for conditional forms defined in JSON.", "", "USAGE: predc form <command> FORM.json ...",
+            "", "COMMANDS:"]
+        lines += HelpText.table(commands.filter { $0.name.hasPrefix("form ") }.map { ($0.name, $0.help.summary) }, width: 14)
+        lines += ["", "Run 'predc form <command> --help' for a command's options."]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// Runs predc with `arguments` (without the program name).
     static func run(_ arguments: [String], in context: Context) -> ExitCode {
         var arguments = arguments
@@ -76,6 +86,13 @@ enum CommandTable {
             return .success
         case "help":
             return runHelp(Array(arguments.dropFirst()), in: context)
+        case "form" where arguments.count == 1 || arguments[1] == "--help" || arguments[1] == "-h":
+            if arguments.count == 1 {
+                context.stderr.write(formHelp)
+                return .usage
+            }
+            context.stdout.write(formHelp)
+            return .success
         default:
             break
         }
