@@ -66,6 +66,12 @@ struct KeyPathTests {
         Case(receiver: .set(ValueSet([["k": 1], ["k": 2]])), path: "@unionOfObjects.k", expected: .set(ValueSet([1, 2]))),
         Case(receiver: ["orders": [["n": 1], ["n": 2]]], path: "orders.@count", expected: 2),
         Case(receiver: ["orders": [["n": 1], ["n": 2]]], path: "orders.@sum.n", expected: 3),
+        Case(receiver: ["items": [["c": "red"], ["c": "red"], ["c": "blue"]]], path: "items.@unionOfObjects.c.@count", expected: 3),
+        Case(receiver: ["items": [["c": "red"], ["c": "red"], ["c": "blue"]]], path: "items.@distinctUnionOfObjects.c.@count", expected: 2),
+        Case(receiver: [["a": ["b": 1]], ["a": ["b": 2]]], path: "@distinctUnionOfObjects.a.b", expected: [1, 2]),
+        Case(receiver: [["a": ["b": 1]], ["a": ["b": 2]]], path: "@sum.a.b", expected: 3),
+        Case(receiver: [["xs": [1, 2]], ["xs": [3]]], path: "@sum.xs.@count", expected: 3),
+        Case(receiver: [["xs": [1, 2]], ["xs": [3]]], path: "@unionOfArrays.xs.@max.self", expected: 3),
     ])
     func operators(_ testCase: Case) throws {
         let components = testCase.path.split(separator: ".").map(String.init)
@@ -77,6 +83,18 @@ struct KeyPathTests {
         let orders: Value = [[["p": 1], ["p": 2]], [["p": 3]]]
         #expect(try orders.value(forKeyPath: ["@unionOfArrays", "p"]) == [1, 2, 3])
         #expect(throws: EvaluationError.self) { try KeyPathTests.people.value(forKeyPath: ["@unionOfArrays", "name"]) }
+    }
+
+    @Test("value(forKey:) reads one key and knows @count")
+    func singleKey() throws {
+        #expect(try Value.dictionary(["a.b": 1]).value(forKey: "a.b") == 1)
+        #expect(try Value.array([1, 2]).value(forKey: "@count") == 2)
+        #expect(try Value.array([1, 2]).value(forKeyPath: CollectionOfOne("@count")) == 2)
+        #expect(try Value.null.value(forKey: "@count") == .null)
+        #expect(throws: EvaluationError.self) { try Value.array([1, 2]).value(forKey: "@sum") }
+        #expect(try KeyPathTests.people.value(forKey: "name") == ["Ann", "Bob", "Cy"])
+        #expect(try KeyPathTests.people.value(forKeyPath: ["name"][...]) == ["Ann", "Bob", "Cy"])
+        #expect(try KeyPathTests.people.value(forKeyPath: Set(["name"])) == ["Ann", "Bob", "Cy"])
     }
 
     @Test("@avg divides by the full element count, nulls included")

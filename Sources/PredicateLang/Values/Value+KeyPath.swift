@@ -34,23 +34,35 @@ extension Value {
     ///   UTF-16 order, or dates; mixing kinds raises), `.null` when there is none;
     /// - `@unionOfObjects.k` / `@distinctUnionOfObjects.k` answer the non-null values at `k`
     ///   (distinct: first occurrence kept); an array gives an array, a set gives a set;
-    /// - `@unionOfArrays.k` / `@distinctUnionOfArrays.k` / `@distinctUnionOfSets.k` expect
-    ///   collections as elements and concatenate the values at `k` of each (null elements are
-    ///   skipped); `@distinctUnionOfSets` answers a set.
+    /// - `@unionOfArrays.k` / `@distinctUnionOfArrays.k` / `@distinctUnionOfSets.k` resolve `k`
+    ///   on every element (an inner array maps `k` over its own elements), expect a collection
+    ///   there and concatenate them, dropping nulls; `@distinctUnionOfSets` answers a set.
     ///
     /// Every operator except `@count` needs a right key path (`@max.self` for plain values);
-    /// without one it raises, as Apple does.
+    /// without one it raises, as Apple does. The right key path of `@sum`, `@avg`, `@min` and
+    /// `@max` is the whole rest of the path (`@sum.items.@count` sums the counts). The right key
+    /// path of a union operator ends before the next collection operator, which then applies to
+    /// the union: `items.@distinctUnionOfObjects.color.@count` counts the distinct colours.
     ///
     /// - Throws: ``EvaluationError`` with kind `invalidKey` for a key on a value that has no keys or
     ///   an unknown operator, `typeMismatch` for non-numbers under `@sum`/`@avg` or mixed kinds
     ///   under `@min`/`@max`, `notACollection` for a non-collection element under `@unionOfArrays`.
     public func value(forKeyPath components: some Collection<String>) throws(EvaluationError) -> Value {
-        try KeyValueCoding.resolve(self, ArraySlice(components), depth: 0)
+        // Arrays and slices are walked in place: no allocation unless a collection is mapped.
+        if let array = components as? [String] { return try KeyValueCoding.resolve(self, array[...], depth: 0) }
+        if let slice = components as? ArraySlice<String> { return try KeyValueCoding.resolve(self, slice, depth: 0) }
+        if let one = components as? CollectionOfOne<String> { return try value(forKey: one[one.startIndex]) }
+        return try KeyValueCoding.resolve(self, ArraySlice(components), depth: 0)
     }
 
-    /// Resolves a single key (no collection-operator parsing of a dotted path), as `valueForKey:`.
+    /// Resolves one key, as `valueForKey:`; a key starting with `@` is a collection operator
+    /// (only `@count` makes sense without a right key path).
     public func value(forKey key: String) throws(EvaluationError) -> Value {
-        try KeyValueCoding.resolve(self, [key][...], depth: 0)
+        if key.utf8.first == UInt8(ascii: "@") {
+            if isNull { return .null }
+            return try KeyValueCoding.applyOperator(key, to: self, rest: ArraySlice(), depth: 0)
+        }
+        return try KeyValueCoding.valueForKey(key, of: self, depth: 0)
     }
 }
 
@@ -69,8 +81,17 @@ enum KeyValueCoding {
             let key = path[index]
             if current.isNull { return .null }
             if key.hasPrefix("@") {
-                let rest = path[path.index(after: index)...]
-                return try applyOperator(key, to: current, rest: rest, depth: depth)
+                var rest = path[path.index(after: index)...]
+                guard let operation = CollectionOperator(rawValue: key), operation.flattensResult else {
+                    return try applyOperator(key, to: current, rest: rest, depth: depth)
+                }
+                // A union's right key path stops at the next collection operator, which then
+                // applies to the union (`items.@distinctUnionOfObjects.color.@count`).
+                let end = rest.firstIndex { $0.hasPrefix("@") } ?? rest.endIndex
+                rest = rest[..<end]
+                current = try applyOperator(key, to: current, rest: rest, depth: depth)
+                index = end
+                continue
             }
             current = try valueForKey(key, of: current, depth: depth)
             index = path.index(after: index)
@@ -141,15 +162,14 @@ enum KeyValueCoding {
         values.reserveCapacity(elements.count)
         if operation.flattensCollections {
             for element in elements where !element.isNull {
-                guard let inner = element.collectionElements else {
+                let collection = try resolve(element, rest, depth: depth + 1)
+                if collection.isNull { continue }
+                guard let inner = collection.collectionElements else {
                     throw EvaluationError(
                         .notACollection,
-                        "\(name) requires collections as elements; found \(element.kindName) \(element.shortDescription).")
+                        "\(name) requires a collection at its right key path; found \(collection.kindName) \(collection.shortDescription).")
                 }
-                for item in inner {
-                    let value = try resolve(item, rest, depth: depth + 1)
-                    if !value.isNull { values.append(value) }
-                }
+                values.append(contentsOf: inner.lazy.filter { !$0.isNull })
             }
         } else {
             for element in elements {
@@ -198,6 +218,15 @@ enum KeyValueCoding {
             switch self {
             case .unionOfArrays, .distinctUnionOfArrays, .distinctUnionOfSets: true
             default: false
+            }
+        }
+
+        /// Whether the operator answers a collection (the union operators), so that a later
+        /// collection operator in the path can apply to its result.
+        var flattensResult: Bool {
+            switch self {
+            case .sum, .avg, .min, .max: false
+            default: true
             }
         }
     }

@@ -1,0 +1,161 @@
+// Dependencies: what a predicate reads, taken from the tree (never from the text): the free
+// $variables with the row property each one reads, and the key paths read from the evaluated object.
+// The form engine indexes conditions by these; `predc explain` lists them.
+
+/// The variables and key paths a predicate reads.
+///
+/// A variable read `$t.isHidden` reads the row flag; `$t`, `$t.value.x` and `$t.x` (XLForm's rule)
+/// read the value. Variables bound by `SUBQUERY` and the targets of `:=` are not free and are not
+/// listed (a name assigned anywhere in the predicate counts as bound everywhere in it).
+public struct Dependencies: Hashable, Sendable {
+    /// What a variable read is about.
+    public enum Property: String, Hashable, Sendable, Codable {
+        case value, isHidden, isDisabled
+    }
+
+    /// One read of a free variable.
+    public struct VariableRead: Hashable, Sendable {
+        /// The variable's name, without `$`.
+        public var name: String
+        /// The row property read.
+        public var property: Property
+        /// The key path components after the property (`$t.value.a.b` → `["a", "b"]`).
+        public var path: [String]
+        /// Where the read is written.
+        public var range: SourceRange
+
+        public init(name: String, property: Property, path: [String], range: SourceRange) {
+            self.name = name
+            self.property = property
+            self.path = path
+            self.range = range
+        }
+    }
+
+    /// One key path read from the evaluated object (`SELF`); `SELF` alone has no components.
+    public struct KeyPathRead: Hashable, Sendable {
+        /// The keys, such as `["address", "city"]`.
+        public var components: [String]
+        /// Where the key path is written.
+        public var range: SourceRange
+
+        public init(components: [String], range: SourceRange) {
+            self.components = components
+            self.range = range
+        }
+    }
+
+    /// Free variables only, in source order.
+    public var variables: [VariableRead]
+    /// Key paths read from the evaluated object, in source order.
+    public var keyPaths: [KeyPathRead]
+
+    public init(variables: [VariableRead] = [], keyPaths: [KeyPathRead] = []) {
+        self.variables = variables
+        self.keyPaths = keyPaths
+    }
+
+    /// The distinct variable names, in first-seen order.
+    public var tags: [String] {
+        var seen = Set<String>()
+        return variables.compactMap { seen.insert($0.name).inserted ? $0.name : nil }
+    }
+}
+
+extension SyntaxTree.Predicate {
+    /// The free variables and the key paths this predicate reads.
+    public var dependencies: Dependencies {
+        var collector = DependencyCollector()
+        collector.visit(self, bound: [])
+        return collector.result
+    }
+}
+
+extension SyntaxTree.Expression {
+    /// The free variables and the key paths this expression reads.
+    public var dependencies: Dependencies {
+        var collector = DependencyCollector()
+        collector.visit(self, bound: [])
+        return collector.result
+    }
+}
+
+/// Walks a tree collecting reads; AND/OR operands are visited in a loop.
+struct DependencyCollector {
+    var variables: [Dependencies.VariableRead] = []
+    var keyPaths: [Dependencies.KeyPathRead] = []
+    var assigned: Set<String> = []
+
+    var result: Dependencies {
+        Dependencies(variables: variables.filter { !assigned.contains($0.name) }, keyPaths: keyPaths)
+    }
+
+    mutating func visit(_ predicate: SyntaxTree.Predicate, bound: Set<String>) {
+        switch predicate {
+        case .constant:
+            break
+        case .comparison(let comparison):
+            visit(comparison.lhs, bound: bound)
+            visit(comparison.rhs, bound: bound)
+        case .and(let operands, _), .or(let operands, _):
+            for operand in operands { visit(operand, bound: bound) }
+        case .not(let operand, _):
+            visit(operand, bound: bound)
+        }
+    }
+
+    mutating func visit(_ expression: SyntaxTree.Expression, bound: Set<String>) {
+        switch expression {
+        case .constant, .anyKey:
+            break
+        case .evaluatedObject(let range):
+            keyPaths.append(.init(components: [], range: range))
+        case .variable(let name, let range):
+            if !bound.contains(name) { variables.append(.init(name: name, property: .value, path: [], range: range)) }
+        case .keyPath(let base, let components, let range):
+            visitKeyPath(base, components.map(\.name), range: range, bound: bound)
+        case .function(_, let arguments, _), .aggregate(let arguments, _):
+            for argument in arguments { visit(argument, bound: bound) }
+        case .customFunction(let receiver, let selector, let arguments, _):
+            for argument in [receiver, selector] + arguments { visit(argument, bound: bound) }
+        case .index(let base, let selector, _):
+            visit(base, bound: bound)
+            if case .expression(let index) = selector { visit(index, bound: bound) }
+        case .arithmetic(_, let lhs, let rhs, _), .setOperation(_, let lhs, let rhs, _):
+            visit(lhs, bound: bound)
+            visit(rhs, bound: bound)
+        case .negate(let operand, _):
+            visit(operand, bound: bound)
+        case .subquery(let collection, let variable, let predicate, _):
+            visit(collection, bound: bound)
+            visit(predicate, bound: bound.union([variable]))
+        case .ternary(let condition, let then, let otherwise, _):
+            visit(condition, bound: bound)
+            visit(then, bound: bound)
+            visit(otherwise, bound: bound)
+        case .cast(let value, let type, _):
+            visit(value, bound: bound)
+            visit(type, bound: bound)
+        case .assignment(let variable, let value, _):
+            assigned.insert(variable)
+            visit(value, bound: bound)
+        }
+    }
+
+    private mutating func visitKeyPath(
+        _ base: SyntaxTree.Expression?, _ names: [String], range: SourceRange, bound: Set<String>
+    ) {
+        switch base {
+        case nil, .evaluatedObject?:
+            keyPaths.append(.init(components: names, range: range))
+        case .variable(let name, _)? where !bound.contains(name):
+            if let first = names.first, let property = Dependencies.Property(rawValue: first) {
+                variables.append(.init(name: name, property: property, path: Array(names.dropFirst()), range: range))
+            } else {
+                variables.append(.init(name: name, property: .value, path: names, range: range))
+            }
+        case let base?:
+            visit(base, bound: bound)
+        }
+    }
+}

@@ -1,0 +1,294 @@
+// Lexer: SourceText bytes → [Token]. Reads UTF-8 bytes directly (keywords are matched without
+// allocating), decodes string escapes, and resolves format specifiers (%@ %K %d %f ...) against the
+// argument array, so the parser never sees a `%`. Problems become diagnostics and `.invalid` tokens.
+
+/// Turns the bytes of a predicate into tokens, ending with one `.end` token.
+struct Lexer {
+    let bytes: [UInt8]
+    let limits: Limits
+    var arguments: FormatArguments
+    var offset = 0
+    var diagnostics: [Diagnostic] = []
+
+    init(source: SourceText, arguments: [Value], limits: Limits) {
+        self.bytes = source.utf8
+        self.limits = limits
+        self.arguments = FormatArguments(arguments)
+    }
+
+    /// Lexes the whole input. The last token is always `.end`.
+    mutating func tokenize() -> [Token] {
+        var tokens: [Token] = []
+        tokens.reserveCapacity(bytes.count / 3 + 1)
+        while true {
+            let token = next()
+            tokens.append(token)
+            if token.kind == .end { break }
+        }
+        if let warning = arguments.unusedArgumentsWarning(at: bytes.count) {
+            diagnostics.append(warning)
+        }
+        return tokens
+    }
+
+    /// The byte at `offset + ahead`, or 0 past the end.
+    func peek(_ ahead: Int = 0) -> UInt8 {
+        let index = offset + ahead
+        return index < bytes.count ? bytes[index] : 0
+    }
+
+    mutating func report(_ message: DiagnosticMessage, _ range: SourceRange, fixIts: [FixIt] = []) {
+        diagnostics.append(.error(message, at: range, fixIts: fixIts))
+    }
+
+    /// Lexes one token.
+    mutating func next() -> Token {
+        skipWhitespace()
+        let start = offset
+        guard offset < bytes.count else { return Token(kind: .end, range: .empty(at: offset)) }
+        let byte = bytes[offset]
+        switch byte {
+        case UInt8(ascii: "'"), UInt8(ascii: "\""):
+            return lexString()
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return lexNumber()
+        case UInt8(ascii: "%"):
+            return lexFormatSpecifier()
+        case UInt8(ascii: "$"):
+            return lexVariable()
+        case UInt8(ascii: "#"):
+            offset += 1
+            guard let word = lexWord() else {
+                report(.expectedWordAfterHash, SourceRange(start, offset))
+                return Token(kind: .invalid, range: SourceRange(start, offset))
+            }
+            return Token(kind: .escapedIdentifier, range: SourceRange(start, offset), payload: .text(word))
+        case UInt8(ascii: "@"):
+            offset += 1
+            guard let word = lexWord() else {
+                report(.expectedWordAfterAt, SourceRange(start, offset))
+                return Token(kind: .invalid, range: SourceRange(start, offset))
+            }
+            return Token(kind: .atIdentifier, range: SourceRange(start, offset), payload: .text("@" + word))
+        default:
+            if isIdentifierStart(at: offset) { return lexIdentifier() }
+            return lexSymbol()
+        }
+    }
+
+    mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D: offset += 1
+            default: return
+            }
+        }
+    }
+
+    // MARK: Names
+
+    /// Whether an identifier starts at `index`: an ASCII letter or `_`, or a non-ASCII letter.
+    func isIdentifierStart(at index: Int) -> Bool {
+        guard index < bytes.count else { return false }
+        let byte = bytes[index]
+        if byte < 0x80 { return isASCIILetter(byte) || byte == UInt8(ascii: "_") }
+        guard let (scalar, _) = decodeScalar(at: index) else { return false }
+        return scalar.properties.isAlphabetic
+    }
+
+    /// The length of the identifier character at `index`, or 0 if none is there.
+    func identifierContinuationLength(at index: Int) -> Int {
+        guard index < bytes.count else { return 0 }
+        let byte = bytes[index]
+        if byte < 0x80 {
+            return isASCIILetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") ? 1 : 0
+        }
+        guard let (scalar, length) = decodeScalar(at: index) else { return 0 }
+        let properties = scalar.properties
+        return properties.isAlphabetic || properties.numericType != nil ? length : 0
+    }
+
+    /// Reads an identifier-shaped word at `offset`, or returns nil without moving.
+    mutating func lexWord() -> String? {
+        guard isIdentifierStart(at: offset) else { return nil }
+        let start = offset
+        while true {
+            let length = identifierContinuationLength(at: offset)
+            if length == 0 { break }
+            offset += length
+        }
+        return String(decoding: bytes[start..<offset], as: UTF8.self)
+    }
+
+    /// identifier, keyword, `UTI-CONFORMS-TO`/`UTI-EQUALS`, or a selector such as `raise:toPower:`.
+    mutating func lexIdentifier() -> Token {
+        let start = offset
+        _ = lexWord()
+        if let keyword = Keyword.lookUp(bytes[start..<offset]) {
+            return Token(kind: .keyword(keyword), range: SourceRange(start, offset))
+        }
+        if let hyphenated = lexHyphenatedKeyword(start: start) {
+            return Token(kind: .keyword(hyphenated), range: SourceRange(start, offset))
+        }
+        if peek() == UInt8(ascii: ":") && peek(1) != UInt8(ascii: "=") {
+            return lexSelector(start: start)
+        }
+        return Token(
+            kind: .identifier, range: SourceRange(start, offset),
+            payload: .text(String(decoding: bytes[start..<offset], as: UTF8.self)))
+    }
+
+    /// After `UTI` (any case), reads `-CONFORMS-TO` or `-EQUALS` if present.
+    mutating func lexHyphenatedKeyword(start: Int) -> Keyword? {
+        guard offset - start == 3, asciiUppercased(bytes[start..<offset]) == "UTI" else { return nil }
+        for keyword in [Keyword.utiConformsTo, .utiEquals] {
+            let tail = Array(keyword.rawValue.utf8.dropFirst(3))
+            guard offset + tail.count <= bytes.count else { continue }
+            let candidate = asciiUppercased(bytes[offset..<(offset + tail.count)])
+            if candidate.utf8.elementsEqual(tail), identifierContinuationLength(at: offset + tail.count) == 0 {
+                offset += tail.count
+                return keyword
+            }
+        }
+        return nil
+    }
+
+    /// `name:` or `name:part:...`; the colons are kept in the payload.
+    mutating func lexSelector(start: Int) -> Token {
+        offset += 1
+        while isIdentifierStart(at: offset) {
+            _ = lexWord()
+            if peek() == UInt8(ascii: ":") && peek(1) != UInt8(ascii: "=") { offset += 1 } else { break }
+        }
+        return Token(
+            kind: .selector, range: SourceRange(start, offset),
+            payload: .text(String(decoding: bytes[start..<offset], as: UTF8.self)))
+    }
+
+    /// `$name` or `$#name`.
+    mutating func lexVariable() -> Token {
+        let start = offset
+        offset += 1
+        if peek() == UInt8(ascii: "#") { offset += 1 }
+        guard let name = lexWord() else {
+            report(.expectedVariableName, SourceRange(start, offset))
+            return Token(kind: .invalid, range: SourceRange(start, offset))
+        }
+        return Token(kind: .variable, range: SourceRange(start, offset), payload: .text(name))
+    }
+
+    // MARK: Operators and punctuation
+
+    mutating func lexSymbol() -> Token {
+        let start = offset
+        let first = peek()
+        let second = peek(1)
+        let symbol: Token.Symbol
+        var length = 1
+        switch (first, second) {
+        case (UInt8(ascii: "="), UInt8(ascii: "=")): symbol = .equal; length = 2
+        case (UInt8(ascii: "="), UInt8(ascii: "<")): symbol = .lessOrEqual; length = 2
+        case (UInt8(ascii: "="), UInt8(ascii: ">")): symbol = .greaterOrEqual; length = 2
+        case (UInt8(ascii: "="), _): symbol = .equal
+        case (UInt8(ascii: "!"), UInt8(ascii: "=")): symbol = .notEqual; length = 2
+        case (UInt8(ascii: "!"), _): symbol = .bang
+        case (UInt8(ascii: "<"), UInt8(ascii: ">")): symbol = .notEqual; length = 2
+        case (UInt8(ascii: "<"), UInt8(ascii: "=")): symbol = .lessOrEqual; length = 2
+        case (UInt8(ascii: "<"), UInt8(ascii: "<")): symbol = .shiftLeft; length = 2
+        case (UInt8(ascii: "<"), _): symbol = .less
+        case (UInt8(ascii: ">"), UInt8(ascii: "=")): symbol = .greaterOrEqual; length = 2
+        case (UInt8(ascii: ">"), UInt8(ascii: ">")): symbol = .shiftRight; length = 2
+        case (UInt8(ascii: ">"), _): symbol = .greater
+        case (UInt8(ascii: "&"), UInt8(ascii: "&")): symbol = .andAnd; length = 2
+        case (UInt8(ascii: "&"), _): symbol = .ampersand
+        case (UInt8(ascii: "|"), UInt8(ascii: "|")): symbol = .orOr; length = 2
+        case (UInt8(ascii: "|"), _): symbol = .bar
+        case (UInt8(ascii: "*"), UInt8(ascii: "*")): symbol = .starStar; length = 2
+        case (UInt8(ascii: "*"), _): symbol = .star
+        case (UInt8(ascii: "/"), UInt8(ascii: "/")), (UInt8(ascii: "/"), UInt8(ascii: "*")):
+            return lexComment()
+        case (UInt8(ascii: "/"), _): symbol = .slash
+        case (UInt8(ascii: ":"), UInt8(ascii: "=")): symbol = .assign; length = 2
+        case (UInt8(ascii: "+"), _): symbol = .plus
+        case (UInt8(ascii: "-"), _): symbol = .minus
+        case (UInt8(ascii: "^"), _): symbol = .caret
+        case (UInt8(ascii: "~"), _): symbol = .tilde
+        case (UInt8(ascii: "("), _): symbol = .leftParen
+        case (UInt8(ascii: ")"), _): symbol = .rightParen
+        case (UInt8(ascii: "["), _): symbol = .leftBracket
+        case (UInt8(ascii: "]"), _): symbol = .rightBracket
+        case (UInt8(ascii: "{"), _): symbol = .leftBrace
+        case (UInt8(ascii: "}"), _): symbol = .rightBrace
+        case (UInt8(ascii: ","), _): symbol = .comma
+        case (UInt8(ascii: "."), _): symbol = .dot
+        default:
+            return lexUnexpectedCharacter()
+        }
+        offset += length
+        return Token(kind: .symbol(symbol), range: SourceRange(start, offset))
+    }
+
+    /// `//` or `/*`: the language has no comments. Skips the would-be comment to avoid cascades.
+    mutating func lexComment() -> Token {
+        let start = offset
+        if peek(1) == UInt8(ascii: "/") {
+            while offset < bytes.count && bytes[offset] != UInt8(ascii: "\n") { offset += 1 }
+        } else {
+            offset += 2
+            while offset < bytes.count && !(peek() == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/")) {
+                offset += 1
+            }
+            offset = min(bytes.count, offset + 2)
+        }
+        report(.commentNotSupported, SourceRange(start, min(start + 2, bytes.count)))
+        return Token(kind: .invalid, range: SourceRange(start, offset))
+    }
+
+    /// Any character that starts no token: `?`, a backslash, `;`, a stray symbol or letter.
+    mutating func lexUnexpectedCharacter() -> Token {
+        let start = offset
+        let length = decodeScalar(at: offset)?.length ?? 1
+        offset += length
+        let range = SourceRange(start, offset)
+        let character = String(decoding: bytes[start..<offset], as: UTF8.self)
+        switch bytes[start] {
+        case UInt8(ascii: "?"): report(.questionMarkOutsideString, range)
+        case UInt8(ascii: "\\"): report(.backslashOutsideString, range)
+        default: report(.unexpectedCharacter(character), range)
+        }
+        return Token(kind: .invalid, range: range)
+    }
+
+    // MARK: Byte helpers
+
+    func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
+    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    func asciiUppercased(_ slice: ArraySlice<UInt8>) -> String {
+        String(decoding: slice.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 32 : $0 }, as: UTF8.self)
+    }
+
+    /// Decodes the Unicode scalar starting at `index` and its byte length; nil for malformed bytes.
+    func decodeScalar(at index: Int) -> (scalar: Unicode.Scalar, length: Int)? {
+        guard index < bytes.count else { return nil }
+        let lead = bytes[index]
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0..<0x80: return Unicode.Scalar(UInt32(lead)).map { ($0, 1) }
+        case 0xC2..<0xE0: length = 2; value = UInt32(lead & 0x1F)
+        case 0xE0..<0xF0: length = 3; value = UInt32(lead & 0x0F)
+        case 0xF0..<0xF5: length = 4; value = UInt32(lead & 0x07)
+        default: return nil
+        }
+        guard index + length <= bytes.count else { return nil }
+        for continuation in bytes[(index + 1)..<(index + length)] {
+            guard continuation & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(continuation & 0x3F)
+        }
+        return Unicode.Scalar(value).map { ($0, length) }
+    }
+}

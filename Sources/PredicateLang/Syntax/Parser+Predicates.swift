@@ -1,0 +1,251 @@
+// Parser+Predicates: the predicate levels of the grammar, lowest precedence first: OR, AND, NOT,
+// primary predicates (groups, TRUEPREDICATE/FALSEPREDICATE, comparisons), and comparison operators
+// with their option letters. Chains of one connective become one n-ary node, built in a loop.
+
+extension PredicateParser {
+    /// The whole predicate.
+    ///
+    ///     predicate = orPredicate ;
+    mutating func parsePredicate() -> SyntaxTree.Predicate? {
+        parseOrPredicate()
+    }
+
+    /// `a OR b OR c`, flattened into one `.or` node. AND binds tighter than OR.
+    ///
+    ///     orPredicate = andPredicate { ( "OR" | "||" ) andPredicate } ;
+    mutating func parseOrPredicate() -> SyntaxTree.Predicate? {
+        parseConnective(isOr: true)
+    }
+
+    /// `a AND b AND c`, flattened into one `.and` node.
+    ///
+    ///     andPredicate = notPredicate { ( "AND" | "&&" ) notPredicate } ;
+    mutating func parseAndPredicate() -> SyntaxTree.Predicate? {
+        parseConnective(isOr: false)
+    }
+
+    /// The loop shared by OR and AND: operands are collected in an array, so a chain of 10,000
+    /// terms costs no recursion. A failed operand is skipped up to the next connective.
+    private mutating func parseConnective(isOr: Bool) -> SyntaxTree.Predicate? {
+        var operands: [SyntaxTree.Predicate] = []
+        var failed = false
+        while true {
+            let operandStart = position
+            if let operand = isOr ? parseAndPredicate() : parseNotPredicate() {
+                operands.append(operand)
+            } else {
+                failed = true
+                // An operand that failed on its first token (`AND a == 1`) resumes in recovery.
+                if isAborted || !synchronize(clearingRecovery: position > operandStart) { return nil }
+            }
+            let connective = current
+            let matches = isOr ? (connective.is(.or) || connective.is(.orOr)) : (connective.is(.and) || connective.is(.andAnd))
+            guard matches, !isAborted else { break }
+            advance()
+            if isAtEnd || current.is(.rightParen) || isConnective(current) {
+                errorHere(.expectedExpression(after: spelling(connective)))
+                failed = true
+            }
+        }
+        guard !failed, let first = operands.first else { return nil }
+        if operands.count == 1 { return first }
+        guard countNode() else { return nil }
+        let range = first.range.union(operands[operands.count - 1].range)
+        return isOr ? .or(operands, range) : .and(operands, range)
+    }
+
+    /// `NOT p` / `! p`: applies to the next primary predicate. A chain of NOTs is read in a loop,
+    /// one nesting level each.
+    ///
+    ///     notPredicate = ( "NOT" | "!" ) notPredicate | primaryPredicate ;
+    mutating func parseNotPredicate() -> SyntaxTree.Predicate? {
+        let savedDepth = depth
+        defer { depth = savedDepth }
+        var negations: [Token] = []
+        while current.is(.not) || current.is(.bang) {
+            negations.append(advance())
+            guard enterLevel() else { return nil }
+        }
+        if let last = negations.last, isAtEnd || current.is(.rightParen) || isConnective(current) {
+            errorHere(.expectedPredicate(after: spelling(last)))
+            return nil
+        }
+        guard var predicate = parsePrimaryPredicate() else { return nil }
+        for negation in negations.reversed() {
+            guard countNode() else { return nil }
+            predicate = .not(predicate, negation.range.union(predicate.range))
+        }
+        return predicate
+    }
+
+    /// A parenthesised predicate, a constant predicate or a comparison. Whether `(` opens a
+    /// predicate or an expression (`(a + 1) * 2 == 4`) is decided by the token after its `)`.
+    ///
+    ///     primaryPredicate = "(" predicate ")" | "TRUEPREDICATE" | "FALSEPREDICATE" | comparison ;
+    mutating func parsePrimaryPredicate() -> SyntaxTree.Predicate? {
+        if isAborted { return nil }
+        let token = current
+        if token.is(.truePredicate) || token.is(.falsePredicate) {
+            advance()
+            guard countNode() else { return nil }
+            return .constant(token.is(.truePredicate), token.range)
+        }
+        if token.is(.leftParen), !parenthesisOpensExpression(at: position) {
+            return parseGroup()
+        }
+        return parseComparison()
+    }
+
+    /// `( predicate )`.
+    private mutating func parseGroup() -> SyntaxTree.Predicate? {
+        let opening = advance()
+        guard enterLevel() else { return nil }
+        defer { depth -= 1 }
+        let inner = parsePredicate()
+        guard expectClosingParen(opening: opening, purpose: "the group") != nil else { return nil }
+        return inner
+    }
+
+    /// Whether the `(` at `index` starts an expression operand rather than a predicate group.
+    func parenthesisOpensExpression(at index: Int) -> Bool {
+        let closing = matchingParen[index]
+        guard closing >= 0, closing + 1 < tokens.count else { return false }
+        let next = tokens[closing + 1]
+        switch next.kind {
+        case .symbol(let symbol):
+            return symbol != .rightParen && symbol != .comma && symbol != .andAnd && symbol != .orOr
+                && symbol != .leftParen && symbol != .rightBracket && symbol != .rightBrace && symbol != .bang
+        case .keyword(let keyword):
+            return keyword.comparisonOperator != nil || keyword.setOperator != nil
+        case .selector:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `[ANY|SOME|ALL|NONE] lhs op[options] rhs`. `NONE` becomes `NOT (ANY ...)`. Comparisons do
+    /// not chain.
+    ///
+    ///     comparison = [ modifier ] expression comparisonOperator expression ;
+    ///     modifier = "ANY" | "SOME" | "ALL" | "NONE" ;
+    mutating func parseComparison() -> SyntaxTree.Predicate? {
+        let start = current.range
+        var modifier = ComparisonModifier.direct
+        var isNone = false
+        switch current.kind {
+        case .keyword(.any), .keyword(.some): modifier = .any
+        case .keyword(.all): modifier = .all
+        case .keyword(.none): modifier = .any; isNone = true
+        default: break
+        }
+        if modifier != .direct { advance() }
+        guard let lhs = parseExpression() else { return nil }
+        guard let (op, options, operatorRange) = parseComparisonOperator() else { return nil }
+        guard let rhs = parseExpression() else { return nil }
+        if comparisonOperatorAhead() {
+            errorHere(.chainedComparison)
+            return nil
+        }
+        guard countNode() else { return nil }
+        let range = start.union(rhs.range)
+        let comparison = SyntaxTree.Predicate.comparison(SyntaxTree.Comparison(
+            modifier: modifier, lhs: lhs, op: op, options: options, rhs: rhs, range: range,
+            operatorRange: operatorRange))
+        return isNone ? .not(comparison, range) : comparison
+    }
+
+    /// Whether the current token is a comparison operator.
+    func comparisonOperatorAhead() -> Bool {
+        switch current.kind {
+        case .symbol(let symbol):
+            [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(symbol)
+        case .keyword(let keyword):
+            keyword.comparisonOperator != nil
+        default:
+            false
+        }
+    }
+
+    /// The operator of a comparison and its option letters.
+    ///
+    ///     comparisonOperator = ( "==" | "=" | "!=" | "<>" | "<" | "<=" | "=<" | ">" | ">=" | "=>" | "BETWEEN" | "IN" | "CONTAINS" | "BEGINSWITH" | "ENDSWITH" | "LIKE" | "MATCHES" | "UTI-CONFORMS-TO" | "UTI-EQUALS" ) [ options ] ;
+    ///     options = "[" OPTION_LETTERS "]" ;
+    mutating func parseComparisonOperator() -> (ComparisonOperator, ComparisonOptions, SourceRange)? {
+        let token = current
+        let op: ComparisonOperator
+        switch token.kind {
+        case .symbol(.equal): op = .equalTo
+        case .symbol(.notEqual): op = .notEqualTo
+        case .symbol(.less): op = .lessThan
+        case .symbol(.lessOrEqual): op = .lessThanOrEqualTo
+        case .symbol(.greater): op = .greaterThan
+        case .symbol(.greaterOrEqual): op = .greaterThanOrEqualTo
+        case .keyword(let keyword) where keyword.comparisonOperator != nil:
+            op = keyword.comparisonOperator ?? .equalTo
+        default:
+            reportMissingComparisonOperator()
+            return nil
+        }
+        advance()
+        var range = token.range
+        var options: ComparisonOptions = []
+        if current.is(.leftBracket) {
+            guard let (letters, optionsRange) = parseOptions() else { return nil }
+            options = letters
+            range = range.union(optionsRange)
+        }
+        if isAtEnd || current.is(.rightParen) || isConnective(current) {
+            errorHere(.expectedExpression(after: source.slice(range)))
+            return nil
+        }
+        return (op, options, range)
+    }
+
+    /// `[cd]` after an operator.
+    private mutating func parseOptions() -> (ComparisonOptions, SourceRange)? {
+        let opening = advance()
+        var options: ComparisonOptions = []
+        let letters = current
+        switch letters.kind {
+        case .identifier, .keyword:
+            advance()
+            for character in spelling(letters) {
+                let lower = Character(character.lowercased())
+                guard let (_, option) = ComparisonOptions.letters.first(where: { $0.0 == lower }) else {
+                    error(.unknownComparisonOption(String(character)), at: letters.range)
+                    return nil
+                }
+                options.insert(option)
+            }
+        default:
+            errorHere(.unknownComparisonOption(spelling(letters)))
+            return nil
+        }
+        guard let closing = consume(.rightBracket) else {
+            errorHere(.expectedClosing("]", "the comparison options"), notes: [.note(.toMatch("["), at: opening.range)])
+            return nil
+        }
+        return (options, opening.range.union(closing.range))
+    }
+
+    /// "expected a comparison operator", or a more precise message: a misspelled operator keyword
+    /// (with a fix-it), or a custom selector operator (not supported).
+    private mutating func reportMissingComparisonOperator() {
+        let token = current
+        switch token.kind {
+        case .selector:
+            errorHere(.unsupported("a custom selector operator such as '\(token.text)'"))
+        case .identifier:
+            if let suggestion = PredicateParser.suggestion(for: token.text, among: PredicateParser.operatorWords) {
+                errorHere(.unknownOperator(token.text), fixIts: [FixIt(range: token.range, replacement: suggestion)])
+            } else {
+                errorHere(.expectedComparisonOperator)
+            }
+        case .keyword(.caseInsensitive), .keyword(.ci):
+            errorHere(.unsupported("'\(spelling(token).uppercased())'"))
+        default:
+            errorHere(.expectedComparisonOperator)
+        }
+    }
+}

@@ -1,0 +1,200 @@
+// Parser (PredicateParser) core: a cursor over the lexer's tokens, error reporting with cascade suppression, recovery
+// to the next AND/OR/`)`, and the guards that keep hostile input from exhausting the stack or memory:
+// a nesting-depth counter per syntactic level and a node counter. The productions are in
+// Parser+Predicates.swift and Parser+Expressions.swift; each quotes its rule from Grammar/Predicate.ebnf.
+
+/// Recursive-descent parser for predicate format strings. One instance parses one input.
+struct PredicateParser {
+    let source: SourceText
+    let tokens: [Token]
+    let limits: Limits
+    /// For each `(` token, the index of its matching `)`, or -1 (used to tell a parenthesised
+    /// predicate from a parenthesised expression without backtracking).
+    let matchingParen: [Int]
+    var position = 0
+    var diagnostics: [Diagnostic] = []
+    var depth = 0
+    var nodeCount = 0
+    /// Set after an error until the parser resynchronises; further errors are dropped (cascades).
+    var isRecovering = false
+    /// Set when a limit is exceeded; every production then returns nil at once.
+    var isAborted = false
+
+    init(source: SourceText, tokens: [Token], limits: Limits) {
+        self.source = source
+        self.tokens = tokens
+        self.limits = limits
+        self.matchingParen = PredicateParser.matchParentheses(tokens)
+    }
+
+    static func matchParentheses(_ tokens: [Token]) -> [Int] {
+        var matches = Array(repeating: -1, count: tokens.count)
+        var open: [Int] = []
+        for (index, token) in tokens.enumerated() {
+            if token.is(.leftParen) {
+                open.append(index)
+            } else if token.is(.rightParen), let opening = open.popLast() {
+                matches[opening] = index
+            }
+        }
+        return matches
+    }
+
+    // MARK: Cursor
+
+    var current: Token { tokens[position] }
+
+    func peek(_ ahead: Int = 1) -> Token { tokens[min(position + ahead, tokens.count - 1)] }
+
+    var isAtEnd: Bool { current.kind == .end }
+
+    /// The token before the cursor, if any.
+    var previous: Token? { position > 0 ? tokens[position - 1] : nil }
+
+    /// Moves past the current token (never past `.end`) and returns it.
+    @discardableResult
+    mutating func advance() -> Token {
+        let token = tokens[position]
+        if position < tokens.count - 1 { position += 1 }
+        return token
+    }
+
+    /// Consumes the symbol if it is next.
+    mutating func consume(_ symbol: Token.Symbol) -> Token? {
+        current.is(symbol) ? advance() : nil
+    }
+
+    /// The source text of a token, as messages quote it.
+    func spelling(_ token: Token) -> String { source.slice(token.range) }
+
+    /// The spelling of the previous token, for "expected ... after 'X'".
+    var previousSpelling: String? { previous.map(spelling) }
+
+    /// Where an "expected ..." error points: the current token, or the end of the input.
+    var currentRange: SourceRange {
+        isAtEnd ? .empty(at: source.utf8.count) : current.range
+    }
+
+    // MARK: Diagnostics
+
+    /// Records an error unless the parser is recovering from another one, or the current token is
+    /// one the lexer has already reported. Always puts the parser into recovery.
+    mutating func error(
+        _ message: DiagnosticMessage, at range: SourceRange, notes: [Diagnostic] = [], fixIts: [FixIt] = []
+    ) {
+        defer { isRecovering = true }
+        guard !isRecovering, !isAborted, current.kind != .invalid else { return }
+        diagnostics.append(.error(message, at: range, notes: notes, fixIts: fixIts))
+    }
+
+    /// Error at the current token.
+    mutating func errorHere(_ message: DiagnosticMessage, notes: [Diagnostic] = [], fixIts: [FixIt] = []) {
+        error(message, at: currentRange, notes: notes, fixIts: fixIts)
+    }
+
+    /// Reports an exceeded limit once and stops the parse.
+    mutating func abort(_ message: DiagnosticMessage, at range: SourceRange) {
+        guard !isAborted else { return }
+        diagnostics.append(.error(message, at: range))
+        isAborted = true
+    }
+
+    /// Enters one syntactic nesting level; false (and the parse aborted) past `maxNestingDepth`.
+    mutating func enterLevel() -> Bool {
+        depth += 1
+        if depth > limits.maxNestingDepth {
+            abort(.nestingTooDeep(limit: limits.maxNestingDepth), at: currentRange)
+        }
+        return !isAborted
+    }
+
+    /// Counts one syntax node; false (and the parse aborted) past `maxNodeCount`.
+    mutating func countNode() -> Bool {
+        nodeCount += 1
+        if nodeCount > limits.maxNodeCount {
+            abort(.tooManyNodes(limit: limits.maxNodeCount), at: currentRange)
+        }
+        return !isAborted
+    }
+
+    /// Expects `)` closing the `(` at `opening`; reports "expected ')' to end <purpose>" with a note.
+    mutating func expectClosingParen(opening: Token, purpose: String) -> Token? {
+        if let closing = consume(.rightParen) { return closing }
+        errorHere(
+            .expectedClosing(")", purpose),
+            notes: [.note(.toMatch("("), at: opening.range)])
+        return nil
+    }
+
+    /// Expects `,` between arguments.
+    mutating func expectComma(_ purpose: String) -> Bool {
+        if consume(.comma) != nil { return true }
+        errorHere(.expectedComma(purpose))
+        return false
+    }
+
+    // MARK: Recovery
+
+    /// After a failed operand of AND/OR: skips to the next connective, `)`, `,` or the end, stepping
+    /// over balanced parentheses. Returns true when a connective follows, and then leaves recovery
+    /// if `clearingRecovery`.
+    mutating func synchronize(clearingRecovery: Bool) -> Bool {
+        var nesting = 0
+        while !isAtEnd && !isAborted {
+            let token = current
+            if nesting == 0 {
+                if isConnective(token) {
+                    if clearingRecovery { isRecovering = false }
+                    return true
+                }
+                if token.is(.rightParen) || token.is(.comma) { return false }
+            }
+            if token.is(.leftParen) { nesting += 1 }
+            if token.is(.rightParen) { nesting -= 1 }
+            advance()
+        }
+        return false
+    }
+
+    func isConnective(_ token: Token) -> Bool {
+        token.is(.and) || token.is(.or) || token.is(.andAnd) || token.is(.orOr)
+    }
+}
+
+extension PredicateParser {
+    /// Words the "did you mean" suggestions are drawn from.
+    static let operatorWords = ["LIKE", "MATCHES", "CONTAINS", "BEGINSWITH", "ENDSWITH", "BETWEEN", "IN",
+        "UTI-CONFORMS-TO", "UTI-EQUALS"]
+
+    /// The candidate closest to `word` (case-insensitive), if it is close enough to be a typo.
+    static func suggestion(for word: String, among candidates: [String]) -> String? {
+        let upper = Array(word.uppercased())
+        guard upper.count >= 2 else { return nil }
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(upper, Array(candidate))
+            if distance <= max(1, upper.count / 3), distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+        }
+        return best?.0
+    }
+
+    /// Optimal-string-alignment distance (a transposition counts as one edit).
+    static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
+        if lhs.isEmpty { return rhs.count }
+        if rhs.isEmpty { return lhs.count }
+        var table = Array(repeating: Array(repeating: 0, count: rhs.count + 1), count: lhs.count + 1)
+        for row in 0...lhs.count { table[row][0] = row }
+        for column in 0...rhs.count { table[0][column] = column }
+        for row in 1...lhs.count {
+            for column in 1...rhs.count {
+                let cost = lhs[row - 1] == rhs[column - 1] ? 0 : 1
+                var value = min(table[row - 1][column] + 1, table[row][column - 1] + 1, table[row - 1][column - 1] + cost)
+                if row > 1, column > 1, lhs[row - 1] == rhs[column - 2], lhs[row - 2] == rhs[column - 1] {
+                    value = min(value, table[row - 2][column - 2] + 1)
+                }
+                table[row][column] = value
+            }
+        }
+        return table[lhs.count][rhs.count]
+    }
+}
