@@ -55,7 +55,7 @@ struct LintTests {
     }
 
     @Test func formTagsAreKnown() {
-        let result = predc("lint", "$licenseNumber.isHidden OR $agee > 3", "--form", LintTests.signupForm)
+        let result = predc("lint", "$licenseNumber.isHidden == YES OR $agee > 3", "--form", LintTests.signupForm)
         #expect(result.stderr.contains("unknown tag 'agee'"))
         #expect(!result.stderr.contains("'licenseNumber'"))
     }
