@@ -18,7 +18,7 @@ struct ExplainTests {
 
     @Test func listingHasEveryPart() {
         let result = predc("explain", "age > 2 * 9 AND $x.value == 'a'")
-        for part in ["canonical", "tree", "dependencies", "key path  age", "variable  $x.value", "constant folding",
+        for part in ["tokens", "identifier", "keyword", "canonical", "tree", "dependencies", "key path  age", "variable  $x.value", "constant folding",
             "2 * 9  =>  18", "bytecode"]
         {
             #expect(result.stdout.contains(part), "missing \(part)\n\(result)")
@@ -37,6 +37,7 @@ struct ExplainTests {
         #expect((dependencies["keyPaths"] as? [[String: Any]])?.first?["line"] as? Int == 1)
         let instructions = try #require(document["instructions"] as? [[String: Any]])
         #expect(!instructions.isEmpty)
+        #expect((document["tokens"] as? [[String: Any]])?.first?["text"] as? String == "age")
         #expect(instructions.allSatisfy { $0["mnemonic"] is String })
     }
 

@@ -25,7 +25,7 @@ enum ExplainCommand: Command {
         ],
         discussion: [
             """
-            The listing has these parts: the syntax tree (one S-expression), the canonical form, the
+            The listing has these parts: the tokens, the syntax tree (one S-expression), the canonical form, the
             dependencies (key paths read from the object, $variables with the property read - value,
             isHidden or isDisabled - and the tags), what constant folding replaced, and the bytecode:
             offset, source line:column, mnemonic and operands, with each source line shown above its
@@ -54,7 +54,7 @@ enum ExplainCommand: Command {
             guard let predicate = compiled.predicate, !compiled.diagnostics.hasErrors else {
                 throw .reported(.dataError)
             }
-            let explanation = Explanation(predicate)
+            let explanation = Explanation(predicate, arguments: formatArguments)
             context.stdout.write(arguments.has("json") ? explanation.json + "\n" : explanation.text)
             return .success
         } catch {

@@ -14,14 +14,16 @@ struct Explanation {
     }
 
     let source: SourceText
+    let tokens: [(kind: String, range: SourceRange)]
     let tree: String
     let canonical: String
     let dependencies: Dependencies
     let folded: [FoldedPart]
     let instructions: [Instruction]
 
-    init(_ predicate: CompiledPredicate) {
+    init(_ predicate: CompiledPredicate, arguments: [Value]) {
         source = predicate.source
+        tokens = SyntaxTree.tokenListing(predicate.source.text, arguments: arguments)
         tree = predicate.tree.dump
         canonical = predicate.tree.format
         dependencies = predicate.dependencies
@@ -49,7 +51,9 @@ struct Explanation {
 
     /// The text listing.
     var text: String {
-        var lines = ["source      \(source.name): \(source.text)", "canonical   \(canonical)", "", "tree", "  \(tree)"]
+        var lines = ["source      \(source.name): \(source.text)", "canonical   \(canonical)", "", "tokens"]
+        lines += HelpText.table(tokens.map { (position($0.range) + "  " + $0.kind, source.slice($0.range)) }, width: 22)
+        lines += ["", "tree", "  \(tree)"]
         lines += ["", "dependencies"]
         var rows: [(String, String)] = []
         for read in dependencies.keyPaths {
@@ -81,6 +85,13 @@ struct Explanation {
         var object = JSONObjectWriter()
         object.string("source", source.text)
         object.string("name", source.name)
+        object.raw("tokens", JSONText.array(tokens.map { token in
+            var entry = JSONObjectWriter()
+            entry.string("kind", token.kind)
+            entry.string("text", source.slice(token.range))
+            addPosition(token.range, to: &entry)
+            return entry.result
+        }))
         object.string("tree", tree)
         object.string("canonical", canonical)
         var dependencyObject = JSONObjectWriter()
