@@ -82,6 +82,30 @@ struct FormCommandTests {
         #expect(result.stderr.contains("did you mean 'licenseNumber'?"))
     }
 
+    @Test func checkReportsEveryProblem() {
+        let result = predc("form", "check", FormCommandTests.cycle)
+        #expect(result.status == .dataError)
+        let text = result.stderr.replacingOccurrences(of: FormCommandTests.cycle, with: "cycle.json")
+        Golden.check(text, "form/check-cycle.txt")
+        #expect(text.contains("cycle.json: sections[0].rows[3].hidden:1:14: "), "\(text)")
+        #expect(text.contains("'hobbys'"))
+    }
+
+    @Test func checkCleanFormAndJSON() throws {
+        let clean = predc("form", "check", FormCommandTests.signup)
+        #expect(clean.status == .success, "\(clean)")
+        let json = predc("form", "check", FormCommandTests.cycle, "--json")
+        let lines = json.stdout.split(separator: "\n")
+        #expect(!lines.isEmpty)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["path"] is String && object?["severity"] is String)
+        }
+        let broken = try TestPaths.temporaryFile("{\"sections\": [", suffix: ".json")
+        defer { try? FileManager.default.removeItem(at: broken) }
+        #expect(predc("form", "check", broken.path).status == .dataError)
+    }
+
     @Test func formUsage() {
         #expect(predc("form").status == .usage)
         #expect(predc("form", "--help").status == .success)

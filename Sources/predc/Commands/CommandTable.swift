@@ -7,7 +7,7 @@ enum CommandTable {
     static var commands: [any Command.Type] {
         [
         EvalCommand.self, FormatCommand.self, LintCommand.self, ExplainCommand.self, FilterCommand.self,
-            FormRunCommand.self, FormGraphCommand.self, FormExplainCommand.self,
+            FormRunCommand.self, FormCheckCommand.self, FormGraphCommand.self, FormExplainCommand.self,
         ]
     }
 
