@@ -63,6 +63,10 @@ struct HelpText {
                 lines.append("  " + left + String(repeating: " ", count: width - left.count) + right)
             }
         }
-        return lines
+        return lines.map { line in
+            var line = line
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
     }
 }

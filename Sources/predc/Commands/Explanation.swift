@@ -32,7 +32,7 @@ struct Explanation {
         var previousLine: Int?
         var instructions: [Instruction] = []
         for offset in program.instructions.indices {
-            let (text, line) = program.disassembleInstruction(at: offset, source: nil, previousLine: previousLine)
+            let (text, line) = program.disassembleInstruction(at: offset, source: predicate.source, previousLine: previousLine)
             let range = program.sourceRange(at: offset)
             let location = range == .synthesized ? nil : predicate.source.location(of: range.lowerBound)
             instructions.append(
@@ -41,6 +41,10 @@ struct Explanation {
             previousLine = line
         }
         self.instructions = instructions
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 
     private func position(_ range: SourceRange) -> String { source.location(of: range.lowerBound).description }
@@ -52,7 +56,9 @@ struct Explanation {
     /// The text listing.
     var text: String {
         var lines = ["source      \(source.name): \(source.text)", "canonical   \(canonical)", "", "tokens"]
-        lines += HelpText.table(tokens.map { (position($0.range) + "  " + $0.kind, source.slice($0.range)) }, width: 22)
+        lines += tokens.map { token in
+            "  " + Explanation.pad(position(token.range), 8) + Explanation.pad(token.kind, 16) + source.slice(token.range)
+        }
         lines += ["", "tree", "  \(tree)"]
         lines += ["", "dependencies"]
         var rows: [(String, String)] = []

@@ -93,6 +93,8 @@ extension ConstantFolding {
         switch expression {
         case .constant:
             return
+        case .aggregate(let elements, _) where elements.allSatisfy({ if case .constant = $0 { true } else { false } }):
+            return
         case .aggregate, .negate, .arithmetic:
             if let folded = value(of: expression) {
                 parts.append(FoldedPart(range: expression.range, result: folded.predicateDescription))
