@@ -23,11 +23,12 @@ struct FormExplainer {
     mutating func explain(_ element: FormSketch.Element) -> String {
         lines = []
         describe(element)
-        if element.isRow, let state = element.tag.flatMap({ form[$0] }), !state.isDisplayed, !state.isHidden,
-            let section = section(of: element)
+        if element.isRow, let state = element.tag.flatMap({ form[$0] }), !state.isDisplayed,
+            let section = section(of: element), let sectionState = section.tag.flatMap({ form[$0] }),
+            sectionState.isHidden
         {
             lines.append("")
-            lines.append("It is not displayed because its section is hidden:")
+            lines.append(state.isHidden ? "Its section is hidden too:" : "It is not displayed because its section is hidden:")
             describe(section)
         }
         return lines.joined(separator: "\n") + "\n"
