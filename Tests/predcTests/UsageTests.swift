@@ -31,6 +31,13 @@ struct UsageTests {
         #expect(predc(["help"] + name.split(separator: " ").map(String.init)).stdout == result.stdout)
     }
 
+    @Test func formGroupHelpIsGolden() {
+        let result = predc("form", "--help")
+        #expect(result.status == .success)
+        Golden.check(result.stdout, "help/form.txt")
+        #expect(predc("form").stderr == result.stdout)
+    }
+
     @Test func noArgumentsPrintsUsageAndFails() {
         let result = predc([])
         #expect(result.status == .usage)
