@@ -210,12 +210,15 @@ extension PredicateParser {
         switch letters.kind {
         case .identifier, .keyword:
             advance()
+            var letterOffset = letters.range.lowerBound
             for character in spelling(letters) {
                 let lower = Character(character.lowercased())
                 guard let (_, option) = ComparisonOptions.letters.first(where: { $0.0 == lower }) else {
-                    error(.unknownComparisonOption(String(character)), at: letters.range)
+                    let width = character.utf8.count
+                    error(.unknownComparisonOption(String(character)), at: SourceRange(letterOffset, letterOffset + width))
                     return nil
                 }
+                letterOffset += character.utf8.count
                 options.insert(option)
             }
         default:
