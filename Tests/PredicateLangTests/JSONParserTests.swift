@@ -110,9 +110,13 @@ struct JSONParserTests {
         #expect((try? JSONParser.parse(bytes: Array("\"é\"".utf8)))?.stringValue == "é")
     }
 
-    @Test("a long flat array parses")
-    func flatArray() throws {
-        let text = "[" + Array(repeating: "1", count: 10_000).joined(separator: ",") + "]"
-        #expect(try JSONParser.parse(text).arrayValue?.count == 10_000)
+    @Test("long flat arrays and objects parse in linear time", .timeLimit(.minutes(1)))
+    func flatContainers() throws {
+        let array = "[" + Array(repeating: "1", count: 100_000).joined(separator: ",") + "]"
+        #expect(try JSONParser.parse(array).arrayValue?.count == 100_000)
+        let object = "{" + (0..<20_000).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}"
+        let root = try JSONParser.parse(object)
+        #expect(root.objectValue?.count == 20_000)
+        #expect(root["k19999"]?.int64Value == 19_999)
     }
 }

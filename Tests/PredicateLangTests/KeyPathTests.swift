@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Testing
 @testable import PredicateLang
 
@@ -34,6 +39,26 @@ struct KeyPathTests {
         Case(receiver: ["a": 1], path: "self", expected: ["a": 1]),
         Case(receiver: ["self": 2], path: "self", expected: 2),
         Case(receiver: "s", path: "SELF", expected: "s"),
+        Case(receiver: "abc", path: "uppercaseString", expected: "ABC"),
+        Case(receiver: "ÀB", path: "lowercaseString", expected: "àb"),
+        Case(receiver: " 42abc", path: "integerValue", expected: 42),
+        Case(receiver: "99999999999", path: "intValue", expected: .int(Int64(Int32.max))),
+        Case(receiver: "1.9", path: "longLongValue", expected: 1),
+        Case(receiver: "x", path: "integerValue", expected: 0),
+        Case(receiver: "2.5kg", path: "doubleValue", expected: 2.5),
+        Case(receiver: "YES", path: "boolValue", expected: true),
+        Case(receiver: "  -007", path: "boolValue", expected: true),
+        Case(receiver: "no", path: "boolValue", expected: false),
+        Case(receiver: 2.7, path: "intValue", expected: 2),
+        Case(receiver: 3, path: "doubleValue", expected: .double(3)),
+        Case(receiver: 0, path: "boolValue", expected: false),
+        Case(receiver: 1.5, path: "stringValue", expected: "1.5"),
+        Case(receiver: true, path: "description", expected: "1"),
+        Case(receiver: .date(Date(timeIntervalSinceReferenceDate: 5)), path: "timeIntervalSinceReferenceDate", expected: 5.0),
+        Case(receiver: .date(Date(timeIntervalSinceReferenceDate: 0)), path: "timeIntervalSince1970", expected: 978_307_200.0),
+        Case(receiver: ["b": 2, "a": 1], path: "@allKeys", expected: ["a", "b"]),
+        Case(receiver: ["b": 2, "a": 1], path: "@allValues", expected: [1, 2]),
+        Case(receiver: ["names": ["ab", "c"]], path: "names.length", expected: [2, 1]),
     ])
     func plainKeys(_ testCase: Case) throws {
         let components = testCase.path.split(separator: ".").map(String.init)
@@ -89,6 +114,9 @@ struct KeyPathTests {
     func singleKey() throws {
         #expect(try Value.dictionary(["a.b": 1]).value(forKey: "a.b") == 1)
         #expect(try Value.array([1, 2]).value(forKey: "@count") == 2)
+        #expect(try Value.array([1, 2]).value(forKeyPath: CollectionOfOne("@count")) == 2)
+        #expect(try Value.null.value(forKey: "@count") == .null)
+        #expect(throws: EvaluationError.self) { try Value.array([1, 2]).value(forKey: "@sum") }
         #expect(try KeyPathTests.people.value(forKey: "name") == ["Ann", "Bob", "Cy"])
         #expect(try KeyPathTests.people.value(forKeyPath: ["name"][...]) == ["Ann", "Bob", "Cy"])
         #expect(try KeyPathTests.people.value(forKeyPath: Set(["name"])) == ["Ann", "Bob", "Cy"])

@@ -101,4 +101,18 @@ struct LikePatternTests {
         let unicode = try LikePattern("*é*é*x", options: [])
         #expect(try !unicode.matches(String(repeating: "é", count: 10_000)))
     }
+
+    @Test("the wildcard matcher stops at its step budget instead of running long")
+    func stepBudget() throws {
+        let pattern = try LikePattern("*" + String(repeating: "a", count: 50) + "b", options: [])
+        let text: [UInt32] = Array(repeating: 0x61, count: 200)
+        let limited = pattern.tokens.withUnsafeBufferPointer { tokens in
+            text.withUnsafeBufferPointer { LikePattern.wildcardMatch(text: $0, pattern: tokens, budget: 500) }
+        }
+        #expect(limited == .budgetExceeded)
+        let unlimited = pattern.tokens.withUnsafeBufferPointer { tokens in
+            text.withUnsafeBufferPointer { LikePattern.wildcardMatch(text: $0, pattern: tokens) }
+        }
+        #expect(unlimited == .failed)
+    }
 }

@@ -104,6 +104,12 @@ struct SubstringMatcherTests {
         MatchCase("👍🏽 ok", .contains, "ok", true),
         MatchCase("a", .contains, "é", false),
         MatchCase("e", .equalTo, "é", .diacriticInsensitive, true),
+        MatchCase("STRAẞE", .equalTo, "strasse", .caseInsensitive, true),
+        MatchCase("ı", .equalTo, "i", .caseInsensitive, false),
+        MatchCase("ı", .equalTo, "I", .caseInsensitive, false),
+        MatchCase("İ", .equalTo, "i\u{307}", .caseInsensitive, true),
+        MatchCase("ﬁle", .beginsWith, "FI", .caseInsensitive, true),
+        MatchCase("Kelvin \u{212A}", .endsWith, "k", .caseInsensitive, true),
     ]
 
     @Test("non-ASCII subjects and needles fold as Unicode", arguments: unicodeCases)

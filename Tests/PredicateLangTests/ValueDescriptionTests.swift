@@ -57,7 +57,7 @@ struct ValueDescriptionTests {
     }
 
     @Test("fixed-point printing", arguments: [
-        (0.0, "0.000000"), (1.0000005, "1.000001"), (-0.0000001, "0.000000"), (1e30, "1e+30"),
+        (0.0, "0.000000"), (1.0000005, "1.000001"), (-0.0000001, "-0.000000"), (-2.5, "-2.500000"), (1e30, "1e+30"),
     ])
     func fixedPoint(_ value: Double, _ expected: String) {
         #expect(Value.fixedPointDescription(value) == expected)

@@ -1,30 +1,35 @@
 // CompiledCondition: a Condition ready to run against the form's RowStore, with the (slot, property)
 // reads the dependency graph is built from. Compiling declares every tag a condition reads in the
 // store's symbol table, so a tag that has no row yet gets a slot (reading null) and is bound when a
-// row with that tag is added.
+// row with that tag is added. Predicates are parsed, given the XLForm `.value` rule, and compiled to
+// bytecode against the table; their reads come from the syntax tree's Dependencies.
 
 /// A condition compiled against a form's symbol table.
 struct CompiledCondition: Sendable {
     enum Body: Sendable {
         case constant(Bool)
         case function(@Sendable (ConditionReader) -> Bool)
+        case predicate(CompiledPredicate)
     }
 
     var body: Body
     /// Distinct reads, in first-seen order.
     var reads: [SlotRead]
-    /// The definition it came from (kept for re-encoding and checking).
+    /// The definition it came from (kept for checking and re-encoding).
     var source: Condition?
 
     static let alwaysFalse = CompiledCondition(body: .constant(false), reads: [], source: nil)
 
-    /// Runs the condition. Never throws: an evaluation error counts as false.
+    /// Runs the condition. Never throws: an evaluation error counts as false (XLForm treats a failing
+    /// predicate as not hidden).
     func evaluate(in store: RowStore) -> Bool {
         switch body {
         case .constant(let result):
             return result
         case .function(let function):
             return function(ConditionReader(store: store))
+        case .predicate(let program):
+            return (try? program.evaluate(in: store)) ?? false
         }
     }
 
@@ -44,7 +49,59 @@ struct CompiledCondition: Sendable {
                 if !reads.contains(read) { reads.append(read) }
             }
             return CompiledCondition(body: .function(function), reads: reads, source: condition)
+        case .predicate(let text):
+            let tree = try parse(text, path: path).applyingFormValueRule()
+            let program = try compileTree(tree, source: SourceText(text, name: path), path: path, store: &store)
+            return CompiledCondition(body: .predicate(program), reads: reads(of: tree, store: &store), source: condition)
+        case .compiled(let predicate):
+            let program = try compileTree(predicate.tree, source: predicate.source, path: path, store: &store)
+            return CompiledCondition(
+                body: .predicate(program), reads: reads(of: predicate.tree, store: &store), source: condition)
         }
+    }
+
+    /// Parses predicate text or throws a positioned parse error.
+    static func parse(_ text: String, path: String) throws(FormError) -> SyntaxTree.Predicate {
+        let parsed = SyntaxTree.parse(text, sourceName: path)
+        guard let tree = parsed.tree, !parsed.diagnostics.hasErrors else {
+            throw parseError(parsed.diagnostics, source: parsed.source, path: path)
+        }
+        return tree
+    }
+
+    /// Compiles a tree against the store's table, after declaring every tag it reads.
+    static func compileTree(_ tree: SyntaxTree.Predicate, source: SourceText, path: String, store: inout RowStore)
+        throws(FormError) -> CompiledPredicate
+    {
+        for variable in tree.dependencies.variables { store.declare(variable.name) }
+        let result = CompiledPredicate.compile(tree, source: source, symbols: store.symbols)
+        guard let program = result.predicate, !result.diagnostics.hasErrors else {
+            throw parseError(result.diagnostics, source: result.source, path: path)
+        }
+        return program
+    }
+
+    static func parseError(_ diagnostics: [Diagnostic], source: SourceText, path: String) -> FormError {
+        let first = diagnostics.first { $0.severity == .error } ?? diagnostics.first
+        return FormError(
+            .parse, first?.text ?? "invalid predicate", path: path, diagnostics: diagnostics, conditionText: source.text,
+            location: first.map { source.location(of: $0.range.lowerBound) })
+    }
+
+    /// The distinct (slot, property) reads of a tree's free `$variables`.
+    private static func reads(of tree: SyntaxTree.Predicate, store: inout RowStore) -> [SlotRead] {
+        var reads: [SlotRead] = []
+        for variable in tree.dependencies.variables {
+            let property: ObservedProperty
+            switch variable.property {
+            case .value: property = .value
+            case .isHidden: property = .isHidden
+            case .isDisabled: property = .isDisabled
+            }
+            let read = SlotRead(slot: store.declare(variable.name), property: property)
+            if !reads.contains(read) { reads.append(read) }
+        }
+        return reads
     }
 
     /// `"tag"` and `"tag.value…"` read the value; `"tag.isHidden"` / `"tag.isDisabled"` the flags. Any
@@ -58,5 +115,37 @@ struct CompiledCondition: Sendable {
             if rest == "isHidden" { property = .isHidden } else if rest == "isDisabled" { property = .isDisabled }
         }
         return SlotRead(slot: store.declare(tag), property: property)
+    }
+}
+
+/// A validation rule compiled against the form's symbol table.
+struct CompiledValidation: Sendable {
+    enum Body: Sendable {
+        case predicate(CompiledPredicate)
+        case function(@Sendable (Value) -> Bool)
+    }
+
+    var body: Body
+    var message: String
+
+    static func compile(_ rule: ValidationRule, path: String, store: inout RowStore) throws(FormError)
+        -> CompiledValidation
+    {
+        switch rule.check {
+        case .function(let function):
+            return CompiledValidation(body: .function(function), message: rule.message)
+        case .predicate(let text):
+            let tree = try CompiledCondition.parse(text, path: path).applyingFormValueRule()
+            let program = try CompiledCondition.compileTree(tree, source: SourceText(text, name: path), path: path, store: &store)
+            return CompiledValidation(body: .predicate(program), message: rule.message)
+        }
+    }
+
+    /// Runs the rule with `value` as SELF; an evaluation error fails it.
+    func isSatisfied(by value: Value, store: RowStore) -> Bool {
+        switch body {
+        case .function(let function): function(value)
+        case .predicate(let program): (try? program.evaluate(in: store, object: value)) ?? false
+        }
     }
 }

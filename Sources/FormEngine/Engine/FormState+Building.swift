@@ -25,6 +25,7 @@ extension FormState {
                 try state.compileConditions(of: element, section.hidden, section.disabled, nil, path: path)
             } else if let row {
                 try state.compileConditions(of: element, row.hidden, row.disabled, row.required, path: path)
+                try state.compileValidations(of: element, row.validations, path: path)
             }
         }
         try state.rebuildGraph()
@@ -71,7 +72,6 @@ extension FormState {
         record.section = section
         record.tag = row.tag
         record.value = row.value
-        record.validations = row.validations
         return appendElement(record)
     }
 
@@ -107,6 +107,16 @@ extension FormState {
             conditions[element.condition(property).raw] = try CompiledCondition.compile(
                 condition, path: "\(path).\(property.rawValue)", store: &store)
         }
+        syncSlotTable()
+    }
+
+    /// Compiles a row's validation rules.
+    mutating func compileValidations(of element: ElementID, _ rules: [ValidationRule], path: String) throws(FormError) {
+        var compiled: [CompiledValidation] = []
+        for (index, rule) in rules.enumerated() {
+            compiled.append(try CompiledValidation.compile(rule, path: "\(path).validations[\(index)]", store: &store))
+        }
+        elements[element.raw].validations = compiled
         syncSlotTable()
     }
 

@@ -91,6 +91,7 @@ extension FormState {
         let element = appendRow(row, in: section)
         elements[section.raw].rows.insert(element, at: index)
         try compileConditions(of: element, row.hidden, row.disabled, row.required, path: path(of: element))
+        try compileValidations(of: element, row.validations, path: path(of: element))
         try rebuildGraph()
         log.inserted.append(element)
         announce(element)
@@ -131,6 +132,7 @@ extension FormState {
         for (row, definition) in zip(elements[sectionID.raw].rows, section.rows) {
             try compileConditions(
                 of: row, definition.hidden, definition.disabled, definition.required, path: path(of: row))
+            try compileValidations(of: row, definition.validations, path: path(of: row))
         }
         try rebuildGraph()
         log.inserted.append(sectionID)

@@ -15,7 +15,7 @@ struct ElementRecord: Sendable {
     /// A section's rows, in display order.
     var rows: [ElementID] = []
     var isMultivalued = false
-    var validations: [ValidationRule] = []
+    var validations: [CompiledValidation] = []
 
     var isRow: Bool { section != nil }
 }

@@ -16,14 +16,22 @@
 public enum Condition: Sendable {
     /// A fixed result.
     case constant(Bool)
+    /// A predicate in the NSPredicate format language. The XLForm rule applies: `$t` reads `t`'s
+    /// value (`$t.value`), `$t.isHidden` / `$t.isDisabled` its flags, and `$t.other` means
+    /// `$t.value.other`. Dependencies come from the syntax tree, exactly.
+    case predicate(String)
+    /// An already compiled predicate, used verbatim (its tree is compiled again against the form's
+    /// tags; in a form `$t` reads the value as well).
+    case compiled(CompiledPredicate)
     /// A Swift function and the elements it reads. Each dependency is a tag (`"country"`, meaning its
     /// value) or a tag with a property (`"country.value"`, `"country.isHidden"`, `"country.isDisabled"`).
     /// The function re-runs only when one of them changes: a read that is not declared is not tracked.
     case function([String], @Sendable (ConditionReader) -> Bool)
 }
 
-extension Condition: ExpressibleByBooleanLiteral {
+extension Condition: ExpressibleByBooleanLiteral, ExpressibleByStringLiteral {
     public init(booleanLiteral value: Bool) { self = .constant(value) }
+    public init(stringLiteral value: String) { self = .predicate(value) }
 }
 
 /// What a ``Condition/function(_:_:)`` condition sees of the form while it runs: the values and flags

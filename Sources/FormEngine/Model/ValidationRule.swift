@@ -5,6 +5,9 @@
 public struct ValidationRule: Sendable {
     /// How the value is checked.
     public enum Check: Sendable {
+        /// A predicate evaluated with the value as SELF (`SELF MATCHES '[0-9]+'`, `SELF.@count >= 2`);
+        /// `$tag` reads other rows as in conditions. An evaluation error fails the rule.
+        case predicate(String)
         /// A Swift function of the value.
         case function(@Sendable (Value) -> Bool)
     }
@@ -20,18 +23,14 @@ public struct ValidationRule: Sendable {
         self.message = message
     }
 
+    /// A rule from a predicate with the value as SELF.
+    public static func predicate(_ text: String, message: String) -> ValidationRule {
+        ValidationRule(.predicate(text), message: message)
+    }
+
     /// A rule from a Swift function of the value.
     public static func function(_ message: String, _ body: @escaping @Sendable (Value) -> Bool) -> ValidationRule {
         ValidationRule(.function(body), message: message)
     }
 }
 
-extension ValidationRule {
-    /// Runs the check with `value` as SELF; `store` is what `$tag` reads in a predicate rule.
-    func isSatisfied(by value: Value, store: RowStore) -> Bool {
-        switch check {
-        case .function(let body):
-            return body(value)
-        }
-    }
-}

@@ -70,9 +70,15 @@ private struct Parser {
     }
 
     /// A container that is still open.
-    enum Frame {
-        case array(start: Int, elements: [JSONNode])
-        case object(start: Int, members: [JSONNode.Member], keys: [String: Int], pendingKey: (String, SourceRange)?)
+    /// A container that is still open. A struct mutated in place on the stack, so appending to a
+    /// long array never copies it.
+    struct Frame {
+        var isArray: Bool
+        var start: Int
+        var elements: [JSONNode] = []
+        var members: [JSONNode.Member] = []
+        var keys: [String: Int] = [:]
+        var pendingKey: (String, SourceRange)?
     }
 
     func error(_ message: String, at offset: Int? = nil) -> JSONError {
@@ -111,7 +117,7 @@ private struct Parser {
                     position += 1
                     node = .array([], SourceRange(start, position))
                 } else {
-                    stack.append(.array(start: start, elements: []))
+                    stack.append(Frame(isArray: true, start: start))
                     continue parseValue
                 }
             case UInt8(ascii: "{"):
@@ -124,7 +130,7 @@ private struct Parser {
                     node = .object([], SourceRange(start, position))
                 } else {
                     let key = try parseKey(keys: [:])
-                    stack.append(.object(start: start, members: [], keys: [:], pendingKey: key))
+                    stack.append(Frame(isArray: false, start: start, pendingKey: key))
                     continue parseValue
                 }
             default:
@@ -132,42 +138,43 @@ private struct Parser {
             }
             // A value is complete: hand it to the enclosing containers, closing them as they end.
             while true {
-                guard let frame = stack.popLast() else {
+                guard !stack.isEmpty else {
                     skipWhitespace()
                     guard position == bytes.count else { throw error("unexpected \(describe(current)) after the JSON value") }
                     return node
                 }
+                let top = stack.count - 1
                 skipWhitespace()
-                switch frame {
-                case .array(let start, var elements):
-                    elements.append(node)
+                if stack[top].isArray {
+                    stack[top].elements.append(node)
                     if current == UInt8(ascii: ",") {
                         position += 1
                         skipWhitespace()
                         if current == UInt8(ascii: "]") { throw error("trailing comma in array") }
-                        stack.append(.array(start: start, elements: elements))
                         continue parseValue
                     } else if current == UInt8(ascii: "]") {
                         position += 1
-                        node = .array(elements, SourceRange(start, position))
+                        let frame = stack.removeLast()
+                        node = .array(frame.elements, SourceRange(frame.start, position))
                     } else {
                         throw error(current == nil ? "unterminated array" : "expected ',' or ']' in array, found \(describe(current))")
                     }
-                case .object(let start, var members, var keys, let pendingKey):
-                    if let (key, keyRange) = pendingKey {
-                        keys[key] = members.count
-                        members.append(JSONNode.Member(key: key, keyRange: keyRange, value: node))
+                } else {
+                    if let (key, keyRange) = stack[top].pendingKey {
+                        stack[top].keys[key] = stack[top].members.count
+                        stack[top].members.append(JSONNode.Member(key: key, keyRange: keyRange, value: node))
+                        stack[top].pendingKey = nil
                     }
                     if current == UInt8(ascii: ",") {
                         position += 1
                         skipWhitespace()
                         if current == UInt8(ascii: "}") { throw error("trailing comma in object") }
-                        let key = try parseKey(keys: keys)
-                        stack.append(.object(start: start, members: members, keys: keys, pendingKey: key))
+                        stack[top].pendingKey = try parseKey(keys: stack[top].keys)
                         continue parseValue
                     } else if current == UInt8(ascii: "}") {
                         position += 1
-                        node = .object(members, SourceRange(start, position))
+                        let frame = stack.removeLast()
+                        node = .object(frame.members, SourceRange(frame.start, position))
                     } else {
                         throw error(current == nil ? "unterminated object" : "expected ',' or '}' in object, found \(describe(current))")
                     }
@@ -265,8 +272,12 @@ private struct Parser {
             guard let byte = current else { throw error("unterminated string", at: start) }
             switch byte {
             case UInt8(ascii: "\""):
+                defer { position += 1 }
+                // No escapes: decode the slice directly, without the intermediate buffer.
+                if buffer.isEmpty && chunkStart == start + 1 {
+                    return String(decoding: bytes[chunkStart..<position], as: UTF8.self)
+                }
                 buffer.append(contentsOf: bytes[chunkStart..<position])
-                position += 1
                 return String(decoding: buffer, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 buffer.append(contentsOf: bytes[chunkStart..<position])

@@ -30,15 +30,14 @@ public enum TypedJSON {
     ///
     /// - Throws: ``JSONError`` with the position of the syntax error or of the bad wrapper.
     public static func parse(_ text: String, limits: JSONLimits = .default) throws(JSONError) -> Value {
-        let bytes = Array(text.utf8)
-        var parser = JSONNodeConverter(bytes: bytes)
-        return try parser.value(of: try JSONParser.parse(text, limits: limits), depth: 0)
+        var converter = JSONNodeConverter(text: text)
+        return try converter.value(of: try JSONParser.parse(text, limits: limits), depth: 0)
     }
 
     /// Converts an already parsed node (from `text`, used for error positions) into a value.
     public static func value(of node: JSONNode, in text: String) throws(JSONError) -> Value {
-        var parser = JSONNodeConverter(bytes: Array(text.utf8))
-        return try parser.value(of: node, depth: 0)
+        var converter = JSONNodeConverter(text: text)
+        return try converter.value(of: node, depth: 0)
     }
 
     /// The number a `.number` node denotes: `.int` for integer spelling within `Int64`, else `.double`.
@@ -59,7 +58,12 @@ extension JSONNode {
 
 /// Node-to-value conversion; recursion is bounded by the parser's depth limit.
 private struct JSONNodeConverter {
-    let bytes: [UInt8]
+    /// The source text; only read to position an error.
+    let text: String
+
+    func error(_ message: String, at offset: Int) -> JSONError {
+        JSONError.at(offset, in: Array(text.utf8), message)
+    }
 
     mutating func value(of node: JSONNode, depth: Int) throws(JSONError) -> Value {
         switch node {
@@ -79,7 +83,7 @@ private struct JSONNodeConverter {
         case .object(let members, let range):
             if let wrapper = members.first(where: { $0.key == "$date" || $0.key == "$set" }) {
                 guard members.count == 1 else {
-                    throw JSONError.at(range.lowerBound, in: bytes, "a \(wrapper.key) object must have no other members")
+                    throw error("a \(wrapper.key) object must have no other members", at: range.lowerBound)
                 }
                 return wrapper.key == "$date" ? try date(wrapper.value) : try set(wrapper.value, depth: depth)
             }
@@ -94,22 +98,22 @@ private struct JSONNodeConverter {
         switch node {
         case .string(let text, let range):
             guard let date = ISO8601.parse(text) else {
-                throw JSONError.at(range.lowerBound, in: bytes, "invalid $date \(Value.quotedString(text)): expected ISO 8601 such as \"2001-01-01T00:00:00Z\"")
+                throw error("invalid $date \(Value.quotedString(text)): expected ISO 8601 such as \"2001-01-01T00:00:00Z\"", at: range.lowerBound)
             }
             return .date(date)
         case .number(_, let range):
             guard let seconds = node.doubleValue else {
-                throw JSONError.at(range.lowerBound, in: bytes, "invalid $date number")
+                throw error("invalid $date number", at: range.lowerBound)
             }
             return .date(Date(timeIntervalSinceReferenceDate: seconds))
         default:
-            throw JSONError.at(node.range.lowerBound, in: bytes, "$date must be an ISO 8601 string or a number of seconds since 2001-01-01, not \(node.kindName)")
+            throw error("$date must be an ISO 8601 string or a number of seconds since 2001-01-01, not \(node.kindName)", at: node.range.lowerBound)
         }
     }
 
     mutating func set(_ node: JSONNode, depth: Int) throws(JSONError) -> Value {
         guard let elements = node.arrayValue else {
-            throw JSONError.at(node.range.lowerBound, in: bytes, "$set must be an array, not \(node.kindName)")
+            throw error("$set must be an array, not \(node.kindName)", at: node.range.lowerBound)
         }
         var values: [Value] = []
         values.reserveCapacity(elements.count)

@@ -71,7 +71,7 @@ public struct LikePattern: Sendable, Hashable {
     }
 
     /// Whether the whole of `subject` matches. Throws `regexLimit` when `subject` is longer than
-    /// `limits.maxRegexSubjectBytes` UTF-8 bytes.
+    /// `limits.maxRegexSubjectBytes` UTF-8 bytes or the match needs more than ``maxMatchSteps`` steps.
     public func matches(_ subject: String, limits: Limits = .default) throws(EvaluationError) -> Bool {
         if pattern.isEmpty { return false }
         guard subject.utf8.count <= limits.maxRegexSubjectBytes else {
@@ -80,9 +80,10 @@ public struct LikePattern: Sendable, Hashable {
                 "LIKE subject of \(subject.utf8.count) bytes exceeds the limit of \(limits.maxRegexSubjectBytes) bytes")
         }
         let effective = StringFolding.effectiveOptions(options)
+        var outcome: Outcome?
         if isASCII {
             let caseInsensitive = effective.contains(.caseInsensitive)
-            let result: Bool? = StringSearch.withBytes(subject) { bytes in
+            outcome = StringSearch.withBytes(subject) { bytes in
                 guard ASCIIBytes.isASCII(bytes) else { return nil }
                 return tokens.withUnsafeBufferPointer { pattern in
                     Self.wildcardMatch(
@@ -90,26 +91,41 @@ public struct LikePattern: Sendable, Hashable {
                         pattern: pattern)
                 }
             }
-            if let result { return result }
         }
-        let folded = StringFolding.fold(subject, options: effective)
-        let text = folded.unicodeScalars.map(\.value)
-        return tokens.withUnsafeBufferPointer { pattern in
-            text.withUnsafeBufferPointer { Self.wildcardMatch(text: $0, pattern: pattern) }
+        if outcome == nil {
+            let text = StringFolding.fold(subject, options: effective).unicodeScalars.map(\.value)
+            outcome = tokens.withUnsafeBufferPointer { pattern in
+                text.withUnsafeBufferPointer { Self.wildcardMatch(text: $0, pattern: pattern) }
+            }
+        }
+        switch outcome {
+        case .matched: return true
+        case .failed, nil: return false
+        case .budgetExceeded:
+            throw EvaluationError(
+                .regexLimit, "LIKE matching needs more than \(Self.maxMatchSteps) steps for a \(subject.utf8.count)-byte subject")
         }
     }
+
+    /// The most matcher steps one `LIKE` match may take (the pointers' moves, restarts included).
+    public static let maxMatchSteps = 50_000_000
+
+    enum Outcome { case matched, failed, budgetExceeded }
 
     /// Greedy wildcard matching that remembers only the last `*`: when a later literal fails, the
     /// last `*` absorbs one more character and matching resumes after it. Earlier stars never need
     /// revisiting, so the work is bounded by text × pattern.
     static func wildcardMatch<Text: RandomAccessCollection>(
-        text: Text, pattern: UnsafeBufferPointer<UInt32>
-    ) -> Bool where Text.Element == UInt32, Text.Index == Int {
+        text: Text, pattern: UnsafeBufferPointer<UInt32>, budget: Int = maxMatchSteps
+    ) -> Outcome where Text.Element == UInt32, Text.Index == Int {
         var textIndex = text.startIndex
         var patternIndex = 0
         var starPattern = -1
         var starText = text.startIndex
+        var steps = 0
         while textIndex < text.endIndex {
+            steps += 1
+            if steps > budget { return .budgetExceeded }
             if patternIndex < pattern.count
                 && (pattern[patternIndex] == anyOne || pattern[patternIndex] == text[textIndex])
             {
@@ -124,10 +140,10 @@ public struct LikePattern: Sendable, Hashable {
                 starText += 1
                 textIndex = starText
             } else {
-                return false
+                return .failed
             }
         }
         while patternIndex < pattern.count && pattern[patternIndex] == anyRun { patternIndex += 1 }
-        return patternIndex == pattern.count
+        return patternIndex == pattern.count ? .matched : .failed
     }
 }

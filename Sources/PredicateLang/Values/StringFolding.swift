@@ -101,25 +101,40 @@ public enum StringFolding {
             folded.append(Unicode.Scalar(ASCIIBytes.lowercased(UInt8(widened.value))))
             return
         }
-        for upper in widened.properties.uppercaseMapping.unicodeScalars {
-            folded.append(contentsOf: upper.properties.lowercaseMapping.unicodeScalars)
+        for scalar in caseFolded(widened) { folded.append(scalar) }
+    }
+
+    /// Full case folding of one non-ASCII scalar, approximated from the standard library's case
+    /// mappings: the lowercase of the uppercase mapping (`ß` → `SS` → `ss`, `ς` → `Σ` → `σ`,
+    /// `ﬁ` → `FI` → `fi`), applied twice so `ẞ` → `ß` → `ss`. Dotless `ı` folds to itself, as in
+    /// Unicode's CaseFolding.txt (its uppercase `I` would otherwise make it equal to `i`).
+    static func caseFolded(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+        if scalar.isASCII { return [Unicode.Scalar(ASCIIBytes.lowercased(UInt8(scalar.value)))] }
+        if scalar.value == 0x131 { return [scalar] }
+        var once: [Unicode.Scalar] = []
+        for upper in scalar.properties.uppercaseMapping.unicodeScalars {
+            once.append(contentsOf: upper.properties.lowercaseMapping.unicodeScalars)
         }
+        if once.count == 1 && once[0] == scalar { return once }
+        var twice: [Unicode.Scalar] = []
+        for step in once {
+            if step.isASCII || step.value == 0x131 {
+                twice.append(step)
+                continue
+            }
+            for upper in step.properties.uppercaseMapping.unicodeScalars {
+                twice.append(contentsOf: upper.properties.lowercaseMapping.unicodeScalars)
+            }
+        }
+        return twice
     }
 
     /// Case-folds a single scalar when the result is a single scalar (`Σ` → `σ`), else returns it
     /// unchanged (`ß`). Used for character-class members, which hold single scalars.
     static func simpleCaseFolded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         if scalar.isASCII { return Unicode.Scalar(ASCIIBytes.lowercased(UInt8(scalar.value))) }
-        var result: Unicode.Scalar?
-        var count = 0
-        for upper in scalar.properties.uppercaseMapping.unicodeScalars {
-            for lower in upper.properties.lowercaseMapping.unicodeScalars {
-                result = lower
-                count += 1
-            }
-        }
-        if count == 1, let result { return result }
-        return scalar
+        let folded = caseFolded(scalar)
+        return folded.count == 1 ? folded[0] : scalar
     }
 
     /// Fullwidth ASCII (U+FF01–U+FF5E) and the ideographic space map to ASCII.

@@ -153,7 +153,10 @@ extension Value {
         case .int(let integer): return String(integer)
         case .double(let double): return String(double)
         case .string(let string): return string
-        case .date(let date): return String(describing: date)
+        case .date(let date):
+            // Not `String(describing: date)`: Foundation's `Date.description` traps for dates far outside
+            // years 0...9999 and for NaN (`CAST(1e300, 'NSDate')` reaches here).
+            return ISO8601.foundationDescription(date) ?? "\(date.timeIntervalSinceReferenceDate) seconds since 2001-01-01"
         case .array(let elements): return "(" + elements.map(\.messageDescription).joined(separator: ", ") + ")"
         case .set(let set): return "{(" + set.elements.map(\.messageDescription).joined(separator: ", ") + ")}"
         case .dictionary(let dictionary):

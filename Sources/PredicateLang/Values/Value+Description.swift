@@ -55,14 +55,15 @@ extension Value: CustomStringConvertible {
         return text
     }
 
-    /// A double in `%f` style: fixed point with six decimals.
+    /// A double in `%f` style: fixed point with six decimals. Magnitudes of 1.8e13 and more (dates
+    /// 570,000 years away) fall back to ``numberDescription(_:)``.
     package static func fixedPointDescription(_ double: Double) -> String {
         guard double.isFinite else { return numberDescription(double) }
         let scaled = (double.magnitude * 1_000_000).rounded()
         guard let micro = UInt64(exactly: scaled) else { return numberDescription(double) }
         let whole = micro / 1_000_000
         let fraction = String(micro % 1_000_000)
-        let sign = double < 0 && micro != 0 ? "-" : ""
+        let sign = double.sign == .minus ? "-" : ""  // C's %f keeps the sign of -0.0 and -1e-9
         return sign + String(whole) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
     }
 

@@ -13,13 +13,16 @@ extension Value {
     /// - an array answers an array with the key applied to every element (a missing value becomes
     ///   `.null`, as NSArray stores NSNull), a set answers a set (duplicates collapse, as NSSet's
     ///   `valueForKey:` does); nested arrays are mapped element by element;
-    /// - a string answers only `length` (its UTF-16 length, as NSString's `length`);
+    /// - a string answers `length` (its UTF-16 length) and a few other zero-argument NSString
+    ///   methods; numbers and dates answer their NSNumber / NSDate accessors (see
+    ///   `KeyValueCoding.scalarProperty`), and a dictionary answers `@count`, `@allKeys` and
+    ///   `@allValues` (sorted by key);
     /// - the key `self` (or `SELF`) answers the receiver itself, for every kind (NSObject's `self`
     ///   method); on a dictionary it is looked up first and falls back to the dictionary itself,
     ///   so `@max.#self` works on any collection;
     /// - `.null` answers `.null` for every key;
-    /// - numbers, booleans and dates raise ``EvaluationError/Kind/invalidKey``, as
-    ///   `NSUnknownKeyException` does on Apple platforms.
+    /// - any other key on a number, boolean, string or date raises
+    ///   ``EvaluationError/Kind/invalidKey``, as `NSUnknownKeyException` does on Apple platforms.
     ///
     /// Collection operators apply to an array or set and consume the rest of the path as their
     /// right key path:
@@ -51,13 +54,17 @@ extension Value {
         // Arrays and slices are walked in place: no allocation unless a collection is mapped.
         if let array = components as? [String] { return try KeyValueCoding.resolve(self, array[...], depth: 0) }
         if let slice = components as? ArraySlice<String> { return try KeyValueCoding.resolve(self, slice, depth: 0) }
+        if let one = components as? CollectionOfOne<String> { return try value(forKey: one[one.startIndex]) }
         return try KeyValueCoding.resolve(self, ArraySlice(components), depth: 0)
     }
 
     /// Resolves one key, as `valueForKey:`; a key starting with `@` is a collection operator
     /// (only `@count` makes sense without a right key path).
     public func value(forKey key: String) throws(EvaluationError) -> Value {
-        if key.utf8.first == UInt8(ascii: "@") { return try KeyValueCoding.resolve(self, [key][...], depth: 0) }
+        if key.utf8.first == UInt8(ascii: "@") {
+            if isNull { return .null }
+            return try KeyValueCoding.applyOperator(key, to: self, rest: ArraySlice(), depth: 0)
+        }
         return try KeyValueCoding.valueForKey(key, of: self, depth: 0)
     }
 }
@@ -118,12 +125,9 @@ enum KeyValueCoding {
                 results.append(try valueForKey(key, of: element, depth: depth + 1))
             }
             return .set(ValueSet(results))
-        case .string(let string):
-            if key == "length" { return .int(Int64(string.utf16.count)) }
+        case .string, .bool, .int, .double, .date:
             if isSelfKey(key) { return receiver }
-            throw unknownKey(key, receiver)
-        case .bool, .int, .double, .date:
-            if isSelfKey(key) { return receiver }
+            if let property = scalarProperty(key, of: receiver) { return property }
             throw unknownKey(key, receiver)
         }
     }
@@ -136,8 +140,8 @@ enum KeyValueCoding {
         _ name: String, to receiver: Value, rest: ArraySlice<String>, depth: Int
     ) throws(EvaluationError) -> Value {
         if case .dictionary(let dictionary) = receiver {
-            // NSDictionary strips the `@` and asks NSObject, which only knows `count`.
-            if name == "@count" { return .int(Int64(dictionary.count)) }
+            // NSDictionary strips the `@` and calls the method: `count`, `allKeys`, `allValues`.
+            if let property = dictionaryProperty(name, of: dictionary) { return property }
             throw unknownKey(name, receiver)
         }
         guard let elements = receiver.collectionElements else {

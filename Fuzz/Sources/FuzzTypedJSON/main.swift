@@ -1,0 +1,64 @@
+// FuzzTypedJSON: libFuzzer target for TypedJSON.parse and TypedJSON.serialize. Any input must parse or
+// throw a JSONError; whatever parses must serialize to text that parses back (round trip).
+// libFuzzer provides `main`; this file has no top-level code.
+import PredicateLang
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTypedJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    guard let value = try? TypedJSON.parse(text) else { return 0 }
+    checkRoundTrip(value, input: text)
+    // The positioned tree must agree with the direct parse.
+    if let node = try? JSONParser.parse(text), let viaNode = try? node.typedValue(in: text) {
+        check(TypedJSON.serialize(viaNode) == TypedJSON.serialize(value), "JSONNode.typedValue differs from TypedJSON.parse", text)
+    } else {
+        check(false, "TypedJSON.parse accepted what JSONParser.parse + typedValue rejected", text)
+    }
+    return 0
+}
+
+/// parse(serialize(v)) must succeed; serialize must be a fixpoint after one round; and where the value is
+/// representable (finite doubles, no dates: dates keep microseconds only) the values must be equal.
+func checkRoundTrip(_ value: Value, input: String) {
+    let first = TypedJSON.serialize(value)
+    let reparsed: Value
+    do {
+        reparsed = try TypedJSON.parse(first)
+    } catch {
+        check(false, "serialize produced text parse rejects: \(error) in \(first)", input)
+        return
+    }
+    let second = TypedJSON.serialize(reparsed)
+    check(first == second, "serialize is not a fixpoint: \(first) vs \(second)", input)
+    if isExactlyRepresentable(value, depth: 0) {
+        check(reparsed == value, "parse(serialize(v)) != v for \(first)", input)
+        check(reparsed.hashValue == value.hashValue, "equal values hash differently: \(first)", input)
+    }
+}
+
+/// Whether `value` survives typed JSON unchanged: no NaN/infinity (printed as null), no dates (rounded to
+/// microseconds) and no nesting beyond the printer's depth cut.
+func isExactlyRepresentable(_ value: Value, depth: Int) -> Bool {
+    guard depth < Value.maxPrintingDepth - 1 else { return false }
+    switch value {
+    case .null, .bool, .int, .string: return true
+    case .double(let double): return double.isFinite
+    case .date: return false
+    case .array(let elements): return elements.allSatisfy { isExactlyRepresentable($0, depth: depth + 1) }
+    case .set(let set): return set.elements.allSatisfy { isExactlyRepresentable($0, depth: depth + 1) }
+    case .dictionary(let dictionary): return dictionary.values.allSatisfy { isExactlyRepresentable($0, depth: depth + 1) }
+    }
+}
+
+/// A failed property is a finding: print it and abort so libFuzzer saves the input.
+func check(_ condition: Bool, _ message: @autoclosure () -> String, _ input: String) {
+    if !condition {
+        print("FuzzTypedJSON property violated: \(message())\ninput: \(input.debugDescription)")
+        abort()
+    }
+}

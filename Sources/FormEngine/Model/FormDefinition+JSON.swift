@@ -1,0 +1,150 @@
+// FormDefinition+JSON: reads a form definition from JSON text in the shape of the conformance
+// scenarios' `form` objects (`{"options": {...}, "sections": [{"tag", "hidden", "disabled",
+// "multivalued", "rows": [{"tag", "value", "hidden", "disabled", "required", "validations"}]}]}`),
+// with the project's own positioned JSON parser, so every error carries a path and a line:column.
+
+extension FormDefinition {
+    /// Parses a definition from JSON text. Values are typed JSON (`1` is an integer, `1.0` a double,
+    /// `{"$date": ...}` a date, `{"$set": [...]}` a set); conditions are booleans, predicate strings or
+    /// null. Unknown keys are rejected, so a misspelt `hiden` does not silently do nothing.
+    public static func parseJSON(_ text: String) throws(FormError) -> FormDefinition {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(text)
+        } catch {
+            throw FormError(.json, error.message, location: SourceLocation(line: error.line, column: error.column))
+        }
+        return try JSONDefinitionReader(text: text).definition(root)
+    }
+}
+
+/// Walks a JSONNode tree into a FormDefinition, naming the path of every problem.
+struct JSONDefinitionReader {
+    let text: String
+    let source: SourceText
+
+    init(text: String) {
+        self.text = text
+        self.source = SourceText(text)
+    }
+
+    func error(_ message: String, _ node: JSONNode, _ path: String) -> FormError {
+        FormError(.invalidDefinition, message, path: path, location: source.location(of: node.range.lowerBound))
+    }
+
+    func members(_ node: JSONNode, _ path: String, allowed: Set<String>) throws(FormError) -> [JSONNode.Member] {
+        guard let members = node.objectValue else {
+            throw error("expected an object, found \(node.kindName)", node, path)
+        }
+        for member in members where !allowed.contains(member.key) {
+            let known = allowed.sorted().joined(separator: ", ")
+            throw FormError(
+                .invalidDefinition, "unknown key '\(member.key)' (expected one of: \(known))",
+                path: path.isEmpty ? member.key : "\(path).\(member.key)",
+                location: source.location(of: member.keyRange.lowerBound))
+        }
+        return members
+    }
+
+    func definition(_ root: JSONNode) throws(FormError) -> FormDefinition {
+        _ = try members(root, "", allowed: ["sections", "options"])
+        var definition = FormDefinition()
+        if let options = root["options"] { definition.options = try self.options(options) }
+        guard let sections = root["sections"] else { return definition }
+        guard let elements = sections.arrayValue else {
+            throw error("'sections' must be an array, found \(sections.kindName)", sections, "sections")
+        }
+        for (index, node) in elements.enumerated() { definition.sections.append(try section(node, "sections[\(index)]")) }
+        return definition
+    }
+
+    func options(_ node: JSONNode) throws(FormError) -> FormOptions {
+        _ = try members(node, "options", allowed: ["hiddenValueInConditions", "clearValueOnHide", "hiddenIncludesSection"])
+        var options = FormOptions()
+        if let value = node["hiddenValueInConditions"], !value.isNull {
+            guard let raw = value.stringValue, let policy = FormOptions.HiddenValuePolicy(rawValue: raw) else {
+                throw error("hiddenValueInConditions must be \"keep\" or \"null\"", value, "options.hiddenValueInConditions")
+            }
+            options.hiddenValueInConditions = policy
+        }
+        if let value = node["clearValueOnHide"], !value.isNull {
+            guard let raw = value.stringValue, let policy = FormOptions.ClearValuePolicy(rawValue: raw) else {
+                throw error("clearValueOnHide must be \"none\" or \"onHidden\"", value, "options.clearValueOnHide")
+            }
+            options.clearValueOnHide = policy
+        }
+        if let value = node["hiddenIncludesSection"], !value.isNull {
+            guard let flag = value.boolValue else {
+                throw error("hiddenIncludesSection must be a boolean", value, "options.hiddenIncludesSection")
+            }
+            options.hiddenIncludesSection = flag
+        }
+        return options
+    }
+
+    func section(_ node: JSONNode, _ path: String) throws(FormError) -> Section {
+        _ = try members(node, path, allowed: ["tag", "hidden", "disabled", "multivalued", "rows", "title"])
+        var section = Section(
+            try tag(node, path), hidden: try condition(node["hidden"], "\(path).hidden"),
+            disabled: try condition(node["disabled"], "\(path).disabled"), rows: [])
+        if let flag = node["multivalued"], !flag.isNull {
+            guard let value = flag.boolValue else { throw error("'multivalued' must be a boolean", flag, "\(path).multivalued") }
+            section.isMultivalued = value
+        }
+        if let rows = node["rows"], !rows.isNull {
+            guard let elements = rows.arrayValue else {
+                throw error("'rows' must be an array, found \(rows.kindName)", rows, "\(path).rows")
+            }
+            for (index, row) in elements.enumerated() { section.rows.append(try self.row(row, "\(path).rows[\(index)]")) }
+        }
+        return section
+    }
+
+    func row(_ node: JSONNode, _ path: String) throws(FormError) -> Row {
+        _ = try members(node, path, allowed: ["tag", "value", "hidden", "disabled", "required", "validations", "title"])
+        var row = Row(
+            try tag(node, path), hidden: try condition(node["hidden"], "\(path).hidden"),
+            disabled: try condition(node["disabled"], "\(path).disabled"),
+            required: try condition(node["required"], "\(path).required"))
+        if let value = node["value"] {
+            do {
+                row.value = try TypedJSON.value(of: value, in: text)
+            } catch {
+                throw FormError(
+                    .json, error.message, path: "\(path).value", location: SourceLocation(line: error.line, column: error.column))
+            }
+        }
+        if let rules = node["validations"], !rules.isNull {
+            guard let elements = rules.arrayValue else {
+                throw error("'validations' must be an array", rules, "\(path).validations")
+            }
+            for (index, rule) in elements.enumerated() {
+                row.validations.append(try validation(rule, "\(path).validations[\(index)]"))
+            }
+        }
+        return row
+    }
+
+    func tag(_ node: JSONNode, _ path: String) throws(FormError) -> String? {
+        guard let tag = node["tag"], !tag.isNull else { return nil }
+        guard let string = tag.stringValue else { throw error("'tag' must be a string, found \(tag.kindName)", tag, "\(path).tag") }
+        return string
+    }
+
+    func condition(_ node: JSONNode?, _ path: String) throws(FormError) -> Condition? {
+        guard let node, !node.isNull else { return nil }
+        if let flag = node.boolValue { return .constant(flag) }
+        if let text = node.stringValue { return .predicate(text) }
+        throw error("a condition must be a boolean, a predicate string or null, found \(node.kindName)", node, path)
+    }
+
+    /// `{"predicate": "SELF MATCHES '...'", "message": "..."}`.
+    func validation(_ node: JSONNode, _ path: String) throws(FormError) -> ValidationRule {
+        _ = try members(node, path, allowed: ["predicate", "message"])
+        guard let predicate = node["predicate"]?.stringValue else {
+            throw error("a validation needs a 'predicate' string", node, path)
+        }
+        let message = node["message"]?.stringValue ?? "invalid value"
+        return .predicate(predicate, message: message)
+    }
+}

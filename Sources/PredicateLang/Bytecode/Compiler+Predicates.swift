@@ -1,0 +1,191 @@
+// Compiler, predicates: AND/OR chains become short-circuit jumps over the flag register; comparisons
+// become fused leaves (`matchSlot`, `matchSlotCount`, `matchKey`), a `match` against a prepared
+// constant, or a general `compare` of two computed operands.
+
+extension Compiler {
+    mutating func compilePredicate(_ predicate: SyntaxTree.Predicate) {
+        guard enter(predicate.range) else { return }
+        defer { leave() }
+        switch predicate {
+        case .constant(let value, let range):
+            emit(.setFlag(value), at: range)
+        case .comparison(let comparison):
+            compileComparison(comparison)
+        case .and(let children, let range):
+            compileChain(children, range: range, exit: Instruction.jumpIfFalse)
+        case .or(let children, let range):
+            compileChain(children, range: range, exit: Instruction.jumpIfTrue)
+        case .not(let child, let range):
+            compilePredicate(child)
+            emit(.not, at: range)
+        }
+    }
+
+    /// `a AND b AND c`: each operand but the last jumps to the end when it decides the answer; the
+    /// flag at the end is the answer either way.
+    private mutating func compileChain(
+        _ children: [SyntaxTree.Predicate], range: SourceRange, exit: (JumpOffset) -> Instruction
+    ) {
+        guard let last = children.last else {
+            emit(.setFlag(exit(JumpOffset(0)) == .jumpIfFalse(JumpOffset(0))), at: range)
+            return
+        }
+        var exits: [Int] = []
+        for child in children.dropLast() {
+            compilePredicate(child)
+            exits.append(emitJump(exit, at: range))
+        }
+        compilePredicate(last)
+        for offset in exits { patchJump(offset) }
+    }
+
+    // MARK: Comparisons
+
+    private mutating func compileComparison(_ written: SyntaxTree.Comparison) {
+        var comparison = written
+        checkSupported(comparison)
+        // `'x' IN $tags` is `$tags CONTAINS 'x'`; `5 == a` is `a == 5`: put the constant on the right.
+        if comparison.modifier == .direct, isConstant(comparison.lhs), !isConstant(comparison.rhs),
+            let swapped = swappedOperator(comparison.op)
+        {
+            swap(&comparison.lhs, &comparison.rhs)
+            comparison.op = swapped
+        }
+        guard case .constant(let constant, let constantRange) = comparison.rhs else {
+            compileExpression(comparison.lhs)
+            compileExpression(comparison.rhs)
+            emit(.compare(comparison.op, comparison.options, comparison.modifier), at: comparison.range)
+            return
+        }
+        if comparison.modifier == .direct, comparison.options.isEmpty, emitTypedLeaf(comparison, constant) { return }
+        let matcher = matcher(prepareMatcher(comparison.op, comparison.options, constant, at: constantRange))
+        if comparison.modifier == .direct {
+            if let slot = slotRead(comparison.lhs) {
+                emit(.matchSlot(slot, matcher), at: comparison.range)
+                return
+            }
+            if let slot = slotCountRead(comparison.lhs) {
+                emit(.matchSlotCount(slot, matcher), at: comparison.range)
+                return
+            }
+            if case .keyPath(nil, let components, _) = comparison.lhs, !components.isEmpty {
+                emit(.matchKey(keyPath(components.map(\.name)), matcher), at: comparison.range)
+                return
+            }
+        }
+        compileExpression(comparison.lhs)
+        emit(.match(matcher, comparison.modifier), at: comparison.range)
+    }
+
+    /// The typed fused leaves: `$t op 5`, `$t.@count op 5`, `$t == 'x'`. False when none applies.
+    private mutating func emitTypedLeaf(_ comparison: SyntaxTree.Comparison, _ constant: Value) -> Bool {
+        let isOrdering = [.equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo]
+            .contains(comparison.op)
+        switch constant {
+        case .int(let integer) where isOrdering:
+            if let slot = slotRead(comparison.lhs) {
+                emit(.compareSlotInteger(slot, comparison.op, self.integer(integer)), at: comparison.range)
+                return true
+            }
+            if let slot = slotCountRead(comparison.lhs) {
+                emit(.compareSlotCountInteger(slot, comparison.op, self.integer(integer)), at: comparison.range)
+                return true
+            }
+        case .string(let text) where comparison.op == .equalTo || comparison.op == .notEqualTo:
+            if let slot = slotRead(comparison.lhs) {
+                emit(.compareSlotString(slot, comparison.op, self.string(text)), at: comparison.range)
+                return true
+            }
+        default:
+            break
+        }
+        return false
+    }
+
+    /// Prepares the constant right-hand side once: folded needles, compiled patterns, hashed sets.
+    mutating func prepareMatcher(
+        _ op: ComparisonOperator, _ options: ComparisonOptions, _ constant: Value, at range: SourceRange
+    ) -> Matcher {
+        var preparation = Matcher.Preparation.general
+        switch (op, constant) {
+        case (.like, .string(let pattern)):
+            do {
+                preparation = .like(try LikePattern(pattern, options: options))
+            } catch {
+                diagnostics.append(.error(.invalidPattern(error.message), at: range))
+            }
+        case (.matches, .string(let pattern)):
+            do {
+                preparation = .regex(try RegexPattern(pattern, options: options))
+            } catch {
+                diagnostics.append(.error(.invalidPattern(error.message), at: range))
+            }
+        case (.beginsWith, .string(let needle)), (.endsWith, .string(let needle)):
+            preparation = .substring(SubstringMatcher(needle: needle, options: options))
+        case (.contains, .string(let needle)):
+            preparation = .substringOrElement(SubstringMatcher(needle: needle, options: options))
+        case (.in, .array(let elements)):
+            preparation = .members(Set(elements))
+        case (.in, .set(let set)):
+            preparation = .members(Set(set.elements))
+        case (.in, .dictionary(let dictionary)):
+            preparation = .members(Set(dictionary.values))
+        default:
+            break
+        }
+        return Matcher(op: op, options: options, constant: constant, preparation: preparation)
+    }
+
+    private mutating func checkSupported(_ comparison: SyntaxTree.Comparison) {
+        if comparison.op == .utiConformsTo || comparison.op == .utiEquals {
+            diagnostics.append(.warning(.unsupportedConstruct("'\(comparison.op.rawValue)'"),
+                                        at: comparison.operatorRange))
+        }
+    }
+
+    private func isConstant(_ expression: SyntaxTree.Expression) -> Bool {
+        if case .constant = expression { return true }
+        return false
+    }
+
+    /// The operator that gives the same answer with the operands exchanged, where that is exact.
+    private func swappedOperator(_ op: ComparisonOperator) -> ComparisonOperator? {
+        switch op {
+        case .in: .contains
+        case .contains: .in
+        case .equalTo, .notEqualTo: op
+        default: nil
+        }
+    }
+
+    // MARK: Fused-leaf operands (form mode)
+
+    /// The slot a `$tag` or `$tag.value` operand reads, when it is a known form tag.
+    func slotRead(_ expression: SyntaxTree.Expression) -> SlotIndex? {
+        switch expression {
+        case .variable(let name, _):
+            return formSlot(name)
+        case .keyPath(.variable(let name, _)?, let components, _)
+        where components.count == 1 && components[0].name == "value":
+            return formSlot(name)
+        default:
+            return nil
+        }
+    }
+
+    /// The slot whose `@count` an operand reads: `$tag.@count` or `$tag.value.@count`.
+    func slotCountRead(_ expression: SyntaxTree.Expression) -> SlotIndex? {
+        guard case .keyPath(.variable(let name, _)?, let components, _) = expression else { return nil }
+        let names = components.map(\.name)
+        guard names == ["@count"] || names == ["value", "@count"] else { return nil }
+        return formSlot(name)
+    }
+
+    /// The slot of a free variable in form mode (not a SUBQUERY variable, known to the table).
+    func formSlot(_ name: String) -> SlotIndex? {
+        guard !scopes.contains(where: { $0.name == name }), let slot = symbols?.slot(for: name),
+            let encoded = UInt16(exactly: slot.index)
+        else { return nil }
+        return SlotIndex(encoded)
+    }
+}

@@ -1,0 +1,212 @@
+// Compiler: SyntaxTree.Predicate → Program. This file holds the compiler's state and its emitters
+// (instructions, jumps, tables); Compiler+Predicates.swift and Compiler+Expressions.swift walk the
+// tree, ConstantFolding.swift simplifies it first. Problems are collected as diagnostics.
+
+/// Turns a syntax tree into a verified ``Program``.
+struct Compiler {
+    let symbols: SymbolTable?
+    let limits: Limits
+    var diagnostics: [Diagnostic] = []
+
+    var instructions: [Instruction] = []
+    var ranges: [SourceRange] = []
+    var constants: [Value] = []
+    var integers: [Int64] = []
+    var strings: [StringConstant] = []
+    var matchers: [Matcher] = []
+    var keyPaths: [[String]] = []
+    var names: [String] = []
+    var localCount = 0
+    /// SUBQUERY variables in scope, innermost last.
+    var scopes: [(name: String, local: LocalIndex)] = []
+    /// Current recursion depth over the tree.
+    var depth = 0
+    /// Set when a table or jump outgrew its encoding; the program is then not produced.
+    var overflowed = false
+
+    init(symbols: SymbolTable?, limits: Limits) {
+        self.symbols = symbols
+        self.limits = limits
+    }
+
+    /// The deepest tree nesting the compiler follows (it recurses over the tree).
+    var maxDepth: Int { max(64, limits.maxNestingDepth * 2) }
+
+    /// Compiles `tree`; returns the program, or nil when an error diagnostic was produced.
+    mutating func compile(_ tree: SyntaxTree.Predicate) -> Program? {
+        let folded = ConstantFolder(limits: limits).fold(tree)
+        diagnostics += folded.diagnostics
+        compilePredicate(folded.predicate)
+        emit(.return, at: .synthesized)
+        threadJumps()
+        if overflowed {
+            diagnostics.append(.error(.programTooLarge, at: tree.range))
+        }
+        guard !diagnostics.hasErrors else { return nil }
+        let tables = Verifier.Tables(constants: constants.count, integers: integers.count, strings: strings.count, matchers: matchers.count,
+                                     keyPaths: keyPaths.count, names: names.count, locals: localCount)
+        switch Verifier.analyze(instructions, tables: tables) {
+        case .success(let depth):
+            return Program(instructions: instructions, constants: constants, integers: integers, strings: strings, matchers: matchers,
+                           keyPaths: keyPaths, names: names, sourceRanges: ranges, maxStackDepth: depth,
+                           localCount: localCount, symbols: symbols)
+        case .failure(let failure):
+            diagnostics.append(.error(.verifierRejected(failure.description), at: tree.range))
+            return nil
+        }
+    }
+
+    // MARK: Emitting
+
+    /// Appends an instruction with the source range it implements; returns its offset.
+    @discardableResult
+    mutating func emit(_ instruction: Instruction, at range: SourceRange) -> Int {
+        instructions.append(instruction)
+        ranges.append(range)
+        return instructions.count - 1
+    }
+
+    /// Emits a forward jump whose target is patched later with ``patchJump(_:)``.
+    mutating func emitJump(_ make: (JumpOffset) -> Instruction, at range: SourceRange) -> Int {
+        emit(make(JumpOffset(0)), at: range)
+    }
+
+    /// Points the jump at `offset` to the next instruction to be emitted.
+    mutating func patchJump(_ offset: Int) {
+        patchJump(offset, to: instructions.count)
+    }
+
+    /// Points the jump at `offset` to `target`.
+    mutating func patchJump(_ offset: Int, to target: Int) {
+        let distance = target - (offset + 1)
+        guard let encoded = Int32(exactly: distance) else {
+            overflowed = true
+            return
+        }
+        let jump = JumpOffset(encoded)
+        switch instructions[offset] {
+        case .jumpIfFalse: instructions[offset] = .jumpIfFalse(jump)
+        case .jumpIfTrue: instructions[offset] = .jumpIfTrue(jump)
+        case .jump: instructions[offset] = .jump(jump)
+        case .iterateNext(_, let local): instructions[offset] = .iterateNext(jump, local)
+        default: overflowed = true
+        }
+    }
+
+    /// Retargets jumps that land on other jumps whose outcome is already known (the flag does not
+    /// change across a jump): `jumpIfTrue → jumpIfFalse` falls through it, `jumpIfFalse → jumpIfFalse`
+    /// goes straight to the second target, and so on.
+    mutating func threadJumps() {
+        for offset in instructions.indices {
+            var target: Int
+            let onTrue: Bool?
+            switch instructions[offset] {
+            case .jumpIfFalse(let jump): target = offset + 1 + Int(jump.rawValue); onTrue = false
+            case .jumpIfTrue(let jump): target = offset + 1 + Int(jump.rawValue); onTrue = true
+            case .jump(let jump): target = offset + 1 + Int(jump.rawValue); onTrue = nil
+            default: continue
+            }
+            var hops = 0
+            while instructions.indices.contains(target), hops < instructions.count {
+                hops += 1
+                switch (instructions[target], onTrue) {
+                case (.jump(let jump), _):
+                    target = target + 1 + Int(jump.rawValue)
+                case (.jumpIfFalse(let jump), false?), (.jumpIfTrue(let jump), true?):
+                    target = target + 1 + Int(jump.rawValue)
+                case (.jumpIfFalse, true?), (.jumpIfTrue, false?):
+                    target += 1
+                default:
+                    hops = instructions.count
+                }
+            }
+            patchJump(offset, to: target)
+        }
+    }
+
+    /// Emits a jump back to `target`.
+    mutating func emitLoop(_ make: (JumpOffset) -> Instruction, to target: Int, at range: SourceRange) {
+        let offset = emitJump(make, at: range)
+        patchJump(offset, to: target)
+    }
+
+    // MARK: Tables
+
+    /// The index of `value` in the constant table (identical constants are shared).
+    mutating func constant(_ value: Value) -> ConstantIndex {
+        if constants.count < 256,
+            let existing = constants.firstIndex(where: { $0.kindName == value.kindName && $0 == value })
+        {
+            return ConstantIndex(UInt16(existing))
+        }
+        return ConstantIndex(checked(Self.append(value, to: &constants)))
+    }
+
+    mutating func integer(_ value: Int64) -> IntegerIndex {
+        if let existing = integers.firstIndex(of: value) { return IntegerIndex(UInt16(existing)) }
+        return IntegerIndex(checked(Self.append(value, to: &integers)))
+    }
+
+    mutating func string(_ value: String) -> StringIndex {
+        if let existing = strings.firstIndex(where: { $0.value.unicodeScalars.elementsEqual(value.unicodeScalars) }) {
+            return StringIndex(UInt16(existing))
+        }
+        return StringIndex(checked(Self.append(StringConstant(value), to: &strings)))
+    }
+
+    mutating func matcher(_ matcher: Matcher) -> MatcherIndex {
+        MatcherIndex(checked(Self.append(matcher, to: &matchers)))
+    }
+
+    mutating func keyPath(_ components: [String]) -> KeyPathIndex {
+        if let existing = keyPaths.firstIndex(of: components) { return KeyPathIndex(UInt16(existing)) }
+        return KeyPathIndex(checked(Self.append(components, to: &keyPaths)))
+    }
+
+    mutating func name(_ name: String) -> NameIndex {
+        if let existing = names.firstIndex(of: name) { return NameIndex(UInt16(existing)) }
+        return NameIndex(checked(Self.append(name, to: &names)))
+    }
+
+    /// Reserves `count` consecutive locals; returns the first.
+    mutating func allocateLocals(_ count: Int) -> LocalIndex {
+        let first = localCount
+        localCount += count
+        guard let encoded = UInt16(exactly: first + count) else {
+            overflowed = true
+            return LocalIndex(0)
+        }
+        return LocalIndex(encoded - UInt16(count))
+    }
+
+    private mutating func checked(_ index: UInt16?) -> UInt16 {
+        guard let index else {
+            overflowed = true
+            return 0
+        }
+        return index
+    }
+
+    /// Appends to a table addressed by 16-bit indices; nil when it is full.
+    private static func append<Element>(_ element: Element, to table: inout [Element]) -> UInt16? {
+        guard let index = UInt16(exactly: table.count) else { return nil }
+        table.append(element)
+        return index
+    }
+
+    // MARK: Depth
+
+    /// Enters one level of the tree; false (with a diagnostic) when too deep.
+    mutating func enter(_ range: SourceRange) -> Bool {
+        depth += 1
+        if depth > maxDepth {
+            if !diagnostics.contains(where: { $0.message == .compilerNestingTooDeep }) {
+                diagnostics.append(.error(.compilerNestingTooDeep, at: range))
+            }
+            return false
+        }
+        return true
+    }
+
+    mutating func leave() { depth -= 1 }
+}

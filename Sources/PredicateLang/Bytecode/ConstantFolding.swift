@@ -1,0 +1,247 @@
+// ConstantFolding: the compiler's first pass. Replaces pure subtrees whose operands are all constants
+// with their value (`2 * 3`, `{1, 2}`, `uppercase('a')`, `1 < 3`), removes neutral AND/OR operands and
+// double negations. `now()` and `random()` are never folded. A constant subtree that raises is kept,
+// so it still raises at evaluation as NSPredicate does, and gets a warning.
+
+struct ConstantFolder {
+    let limits: Limits
+    var diagnostics: [Diagnostic] = []
+    private var depth = 0
+
+    init(limits: Limits) { self.limits = limits }
+
+    private var maxDepth: Int { max(64, limits.maxNestingDepth * 2) }
+
+    /// Folds `tree`; returns the simplified tree and any warnings.
+    func fold(_ tree: SyntaxTree.Predicate) -> (predicate: SyntaxTree.Predicate, diagnostics: [Diagnostic]) {
+        var folder = self
+        let predicate = folder.foldPredicate(tree)
+        return (predicate, folder.diagnostics)
+    }
+
+    // MARK: Predicates
+
+    mutating func foldPredicate(_ predicate: SyntaxTree.Predicate) -> SyntaxTree.Predicate {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= maxDepth else { return predicate }
+        switch predicate {
+        case .constant:
+            return predicate
+        case .comparison(var comparison):
+            comparison.lhs = foldExpression(comparison.lhs)
+            comparison.rhs = foldExpression(comparison.rhs)
+            return foldComparison(comparison)
+        case .and(let children, let range):
+            return foldConnective(children, range: range, neutral: true)
+        case .or(let children, let range):
+            return foldConnective(children, range: range, neutral: false)
+        case .not(let child, let range):
+            switch foldPredicate(child) {
+            case .constant(let value, _):
+                return .constant(!value, range)
+            case .not(let inner, _):
+                return inner
+            case .comparison(var comparison) where comparison.modifier == .direct
+                && (comparison.op == .equalTo || comparison.op == .notEqualTo):
+                // `!=` is the exact negation of `==` in every case (nil, kinds, options).
+                comparison.op = comparison.op == .equalTo ? .notEqualTo : .equalTo
+                return .comparison(comparison)
+            case let folded:
+                return .not(folded, range)
+            }
+        }
+    }
+
+    /// AND (`neutral` true) or OR (`neutral` false): drops neutral constants, stops after an absorbing
+    /// one (later operands are never evaluated), and unwraps a single operand.
+    private mutating func foldConnective(
+        _ children: [SyntaxTree.Predicate], range: SourceRange, neutral: Bool
+    ) -> SyntaxTree.Predicate {
+        var kept: [SyntaxTree.Predicate] = []
+        for child in children {
+            let folded = foldPredicate(child)
+            if case .constant(let value, _) = folded {
+                if value == neutral { continue }
+                if kept.isEmpty { return .constant(value, range) }
+                kept.append(folded)
+                break
+            }
+            // `(a AND b) AND c` is `a AND b AND c`: one chain, one exit.
+            switch (folded, neutral) {
+            case (.and(let inner, _), true), (.or(let inner, _), false): kept += inner
+            default: kept.append(folded)
+            }
+        }
+        switch kept.count {
+        case 0: return .constant(neutral, range)
+        case 1: return kept[0]
+        default: return neutral ? .and(kept, range) : .or(kept, range)
+        }
+    }
+
+    private mutating func foldComparison(_ comparison: SyntaxTree.Comparison) -> SyntaxTree.Predicate {
+        guard comparison.modifier == .direct,
+            case .constant(let lhs, _) = comparison.lhs,
+            case .constant(let rhs, _) = comparison.rhs
+        else { return .comparison(comparison) }
+        if comparison.op == .like || comparison.op == .matches, case .string(let pattern) = rhs {
+            // Leave invalid constant patterns to the compiler, which reports them at the pattern.
+            let valid: Bool
+            if comparison.op == .like {
+                valid = (try? LikePattern(pattern, options: comparison.options)) != nil
+            } else {
+                valid = (try? RegexPattern(pattern, options: comparison.options)) != nil
+            }
+            guard valid else { return .comparison(comparison) }
+        }
+        do {
+            let result = try Value.compare(lhs, comparison.op, rhs, options: comparison.options, limits: limits)
+            return .constant(result, comparison.range)
+        } catch {
+            warn(error, at: comparison.range)
+            return .comparison(comparison)
+        }
+    }
+
+    // MARK: Expressions
+
+    mutating func foldExpression(_ expression: SyntaxTree.Expression) -> SyntaxTree.Expression {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= maxDepth else { return expression }
+        switch expression {
+        case .constant, .evaluatedObject, .variable, .anyKey:
+            return expression
+        case .keyPath(let base, let components, let range):
+            let foldedBase = base.map { foldExpression($0) }
+            if case .constant(let value, _)? = foldedBase {
+                return evaluate(range, fallback: .keyPath(base: foldedBase, components: components, range)) {
+                    () throws(EvaluationError) -> Value in try value.value(forKeyPath: components.map(\.name))
+                }
+            }
+            return .keyPath(base: foldedBase, components: components, range)
+        case .function(let selector, let arguments, let range):
+            let folded = arguments.map { foldExpression($0) }
+            let rebuilt = SyntaxTree.Expression.function(selector: selector, arguments: folded, range)
+            guard let function = BuiltinFunction(selector: selector), function.isPure,
+                let values = constantValues(folded)
+            else { return rebuilt }
+            return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in
+                try function.apply(values, environment: .live)
+            }
+        case .customFunction(let receiver, let selector, let arguments, let range):
+            return .customFunction(receiver: foldExpression(receiver), selector: foldExpression(selector),
+                                   arguments: arguments.map { foldExpression($0) }, range)
+        case .aggregate(let elements, let range):
+            let folded = elements.map { foldExpression($0) }
+            if let values = constantValues(folded) { return .constant(.array(values), range) }
+            return .aggregate(folded, range)
+        case .index(let base, let selector, let range):
+            return foldIndex(base, selector, range)
+        case .arithmetic(let op, let lhs, let rhs, let range):
+            let left = foldExpression(lhs)
+            let right = foldExpression(rhs)
+            let rebuilt = SyntaxTree.Expression.arithmetic(op, left, right, range)
+            guard case .constant(let l, _) = left, case .constant(let r, _) = right else { return rebuilt }
+            return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in
+                try Value.arithmetic(op, l, r)
+            }
+        case .negate(let operand, let range):
+            let folded = foldExpression(operand)
+            guard case .constant(let value, _) = folded else { return .negate(folded, range) }
+            return evaluate(range, fallback: .negate(folded, range)) { () throws(EvaluationError) -> Value in
+                try value.negated()
+            }
+        case .setOperation(let op, let lhs, let rhs, let range):
+            let left = foldExpression(lhs)
+            let right = foldExpression(rhs)
+            let rebuilt = SyntaxTree.Expression.setOperation(op, left, right, range)
+            guard case .constant(let l, _) = left, case .constant(let r, _) = right else { return rebuilt }
+            return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in
+                try Value.setOperation(op, l, r)
+            }
+        case .subquery(let collection, let variable, let predicate, let range):
+            return .subquery(collection: foldExpression(collection), variable: variable,
+                             predicate: foldPredicate(predicate), range)
+        case .ternary(let condition, let then, let otherwise, let range):
+            let folded = foldPredicate(condition)
+            if case .constant(let value, _) = folded {
+                return foldExpression(value ? then : otherwise)
+            }
+            return .ternary(condition: folded, then: foldExpression(then), else: foldExpression(otherwise), range)
+        case .cast(let value, let type, let range):
+            let left = foldExpression(value)
+            let right = foldExpression(type)
+            let rebuilt = SyntaxTree.Expression.cast(left, type: right, range)
+            guard case .constant(let v, _) = left, case .constant(.string(let typeName), _) = right else {
+                return rebuilt
+            }
+            return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in
+                try v.cast(to: typeName)
+            }
+        case .assignment(let variable, let value, let range):
+            return .assignment(variable: variable, value: foldExpression(value), range)
+        }
+    }
+
+    private mutating func foldIndex(
+        _ base: SyntaxTree.Expression, _ selector: SyntaxTree.IndexSelector, _ range: SourceRange
+    ) -> SyntaxTree.Expression {
+        let foldedBase = foldExpression(base)
+        let index: IndexValue?
+        let foldedSelector: SyntaxTree.IndexSelector
+        switch selector {
+        case .expression(let expression):
+            let folded = foldExpression(expression)
+            foldedSelector = .expression(folded)
+            if case .constant(let value, _) = folded { index = .value(value) } else { index = nil }
+        case .first: foldedSelector = .first; index = .first
+        case .last: foldedSelector = .last; index = .last
+        case .size: foldedSelector = .size; index = .size
+        }
+        let rebuilt = SyntaxTree.Expression.index(foldedBase, foldedSelector, range)
+        guard case .constant(let value, _) = foldedBase, let index else { return rebuilt }
+        return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in
+            try value.element(at: index)
+        }
+    }
+
+    // MARK: Helpers
+
+    private func constantValues(_ expressions: [SyntaxTree.Expression]) -> [Value]? {
+        var values: [Value] = []
+        values.reserveCapacity(expressions.count)
+        for expression in expressions {
+            guard case .constant(let value, _) = expression else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// Runs a constant operation; on failure keeps `fallback` and warns.
+    private mutating func evaluate(
+        _ range: SourceRange, fallback: SyntaxTree.Expression, _ operation: () throws(EvaluationError) -> Value
+    ) -> SyntaxTree.Expression {
+        do {
+            return .constant(try operation(), range)
+        } catch {
+            warn(error, at: range)
+            return fallback
+        }
+    }
+
+    private mutating func warn(_ error: EvaluationError, at range: SourceRange) {
+        diagnostics.append(.warning(.constantExpressionFails(error.message), at: range))
+    }
+}
+
+extension BuiltinFunction {
+    /// Whether a call with constant arguments always gives the same result (so it can be folded).
+    var isPure: Bool {
+        switch self {
+        case .random, .randomBelow, .now, .distanceToLocation: false
+        default: true
+        }
+    }
+}

@@ -1,0 +1,196 @@
+// Disassembly: the mnemonic and operand text of every instruction, and the clox-style listing of a
+// whole program (offset, line:column or `|`, mnemonic, operands, resolved constants and targets).
+// `predc explain`, `predc eval --trace`, golden tests and failure messages all print through here.
+
+extension Instruction {
+    /// The instruction's name, as listings print it.
+    public var mnemonic: String {
+        switch self {
+        case .pushConstant: "pushConstant"
+        case .pushObject: "pushObject"
+        case .loadVariable: "loadVariable"
+        case .loadSlot: "loadSlot"
+        case .loadSlotHidden: "loadSlotHidden"
+        case .loadSlotDisabled: "loadSlotDisabled"
+        case .loadLocal: "loadLocal"
+        case .keyPath: "keyPath"
+        case .index: "index"
+        case .indexFixed: "indexFixed"
+        case .arithmetic: "arithmetic"
+        case .negate: "negate"
+        case .setOperation: "setOperation"
+        case .call: "call"
+        case .makeArray: "makeArray"
+        case .cast: "cast"
+        case .unsupported: "unsupported"
+        case .setFlag: "setFlag"
+        case .compare: "compare"
+        case .match: "match"
+        case .matchSlot: "matchSlot"
+        case .matchSlotCount: "matchSlotCount"
+        case .matchKey: "matchKey"
+        case .compareSlotInteger: "compareSlotInteger"
+        case .compareSlotCountInteger: "compareSlotCountInt"
+        case .compareSlotString: "compareSlotString"
+        case .not: "not"
+        case .jumpIfFalse: "jumpIfFalse"
+        case .jumpIfTrue: "jumpIfTrue"
+        case .jump: "jump"
+        case .iterate: "iterate"
+        case .iterateNext: "iterateNext"
+        case .iterateKeep: "iterateKeep"
+        case .iterateEnd: "iterateEnd"
+        case .return: "return"
+        }
+    }
+}
+
+extension Program {
+    /// The operand column and the resolved comment (after `;`) for the instruction at `offset`.
+    package func operandText(at offset: Int) -> (operands: String, comment: String) {
+        let instruction = instructions[offset]
+        switch instruction {
+        case .pushConstant(let index):
+            return (index.description, constantText(index))
+        case .unsupported(let index):
+            return (index.description, constantText(index))
+        case .loadVariable(let index):
+            return (index.description, "$" + name(index))
+        case .loadSlot(let slot), .loadSlotHidden(let slot), .loadSlotDisabled(let slot):
+            return (slot.description, tag(of: slot).map { "$" + $0 } ?? "")
+        case .loadLocal(let local), .iterate(let local), .iterateKeep(let local), .iterateEnd(let local):
+            return (local.description, "")
+        case .keyPath(let index):
+            return (index.description, keyPathText(index))
+        case .indexFixed(let kind):
+            return (indexKindText(kind), "")
+        case .arithmetic(let op):
+            return (op.rawValue, "")
+        case .setOperation(let op):
+            return (op.rawValue, "")
+        case .call(let function, let count):
+            return ("\(function.selector) \(count)", "")
+        case .makeArray(let count):
+            return ("\(count)", "")
+        case .setFlag(let flag):
+            return (flag ? "true" : "false", "")
+        case .compare(let op, let options, let modifier):
+            return (modifierText(modifier) + op.rawValue + optionsText(options), "")
+        case .match(let matcher, let modifier):
+            return (modifierText(modifier) + matcher.description, matcherText(matcher))
+        case .matchSlot(let slot, let matcher):
+            let tagText = tag(of: slot).map { "$" + $0 + " " } ?? ""
+            return ("\(slot) \(matcher)", tagText + matcherText(matcher))
+        case .matchSlotCount(let slot, let matcher):
+            let tagText = tag(of: slot).map { "$" + $0 + "." } ?? ""
+            return ("\(slot) \(matcher)", tagText + "@count " + matcherText(matcher))
+        case .matchKey(let keyPath, let matcher):
+            return ("\(keyPath) \(matcher)", keyPathText(keyPath) + " " + matcherText(matcher))
+        case .compareSlotInteger(let slot, let op, let index):
+            return ("\(slot) \(op.rawValue) \(index)", slotText(slot) + " " + op.rawValue + " " + integerText(index))
+        case .compareSlotCountInteger(let slot, let op, let index):
+            return ("\(slot) \(op.rawValue) \(index)", slotText(slot) + ".@count " + op.rawValue + " " + integerText(index))
+        case .compareSlotString(let slot, let op, let index):
+            return ("\(slot) \(op.rawValue) \(index)", slotText(slot) + " " + op.rawValue + " " + stringText(index))
+        case .jumpIfFalse(let jump), .jumpIfTrue(let jump), .jump(let jump):
+            return (jump.description, "-> " + format4(offset + 1 + Int(jump.rawValue)))
+        case .iterateNext(let jump, let local):
+            return ("\(local) \(jump)", "-> " + format4(offset + 1 + Int(jump.rawValue)))
+        case .pushObject, .index, .negate, .cast, .not, .return:
+            return ("", "")
+        }
+    }
+
+    /// One listing line for the instruction at `offset`; `previousLine` is the source line printed
+    /// on the line before (the column shows `|` when it repeats).
+    package func disassembleInstruction(at offset: Int, source: SourceText?, previousLine: Int?) -> (text: String, line: Int?) {
+        var location = ""
+        var line: Int?
+        let range = sourceRange(at: offset)
+        if let source, !range.isEmpty || range.lowerBound != 0 {
+            let position = source.location(of: range.lowerBound)
+            line = position.line
+            location = position.line == previousLine ? "  |" : "\(position.line):\(position.column)"
+        }
+        let (operands, comment) = operandText(at: offset)
+        var text = format4(offset) + "  " + pad(location, 6) + pad(instructions[offset].mnemonic, 20)
+        if !operands.isEmpty || !comment.isEmpty { text += " " + operands }
+        if !comment.isEmpty { text += "  ; " + comment }
+        while text.hasSuffix(" ") { text.removeLast() }
+        return (text, line ?? previousLine)
+    }
+
+    /// The whole program as a listing, one instruction a line, followed by its tables.
+    public func disassembly(source: SourceText? = nil, title: String? = nil) -> String {
+        var lines: [String] = []
+        if let title { lines.append("== \(title) ==") }
+        var previousLine: Int?
+        for offset in instructions.indices {
+            let (text, line) = disassembleInstruction(at: offset, source: source, previousLine: previousLine)
+            lines.append(text)
+            previousLine = line
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Operand formatting
+
+    func constantText(_ index: ConstantIndex) -> String {
+        let position = Int(index.rawValue)
+        return constants.indices.contains(position) ? constants[position].predicateDescription : "?"
+    }
+
+    func slotText(_ slot: SlotIndex) -> String {
+        tag(of: slot).map { "$" + $0 } ?? slot.description
+    }
+
+    func integerText(_ index: IntegerIndex) -> String {
+        integers.indices.contains(Int(index.rawValue)) ? String(integers[Int(index.rawValue)]) : "?"
+    }
+
+    func stringText(_ index: StringIndex) -> String {
+        strings.indices.contains(Int(index.rawValue)) ? Value.string(strings[Int(index.rawValue)].value).predicateDescription : "?"
+    }
+
+    func name(_ index: NameIndex) -> String {
+        names.indices.contains(Int(index.rawValue)) ? names[Int(index.rawValue)] : "?"
+    }
+
+    func keyPathText(_ index: KeyPathIndex) -> String {
+        keyPaths.indices.contains(Int(index.rawValue)) ? keyPaths[Int(index.rawValue)].joined(separator: ".") : "?"
+    }
+
+    func matcherText(_ index: MatcherIndex) -> String {
+        guard matchers.indices.contains(Int(index.rawValue)) else { return "?" }
+        let matcher = matchers[Int(index.rawValue)]
+        var text = matcher.op.rawValue + optionsText(matcher.options) + " " + matcher.constant.predicateDescription
+        if case .general = matcher.preparation {} else { text += " (" + matcher.preparationName + ")" }
+        return text
+    }
+}
+
+private func modifierText(_ modifier: ComparisonModifier) -> String {
+    switch modifier {
+    case .direct: ""
+    case .any: "ANY "
+    case .all: "ALL "
+    }
+}
+
+private func indexKindText(_ kind: IndexKind) -> String {
+    switch kind {
+    case .first: "FIRST"
+    case .last: "LAST"
+    case .size: "SIZE"
+    }
+}
+
+/// `[cd]`-style option letters, empty when there are none.
+func optionsText(_ options: ComparisonOptions) -> String {
+    let letters = ComparisonOptions.letters.filter { options.contains($0.1) }.map(\.0)
+    return letters.isEmpty ? "" : "[" + String(letters) + "]"
+}
+
+private func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+}

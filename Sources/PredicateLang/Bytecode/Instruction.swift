@@ -1,0 +1,222 @@
+// Instruction: THE instruction set of the predicate VM. The compiler emits these, the verifier checks
+// them, the disassembler prints them and the VM runs them; every one of those switches exhaustively.
+// Values live on an operand stack; predicates leave their truth value in a Boolean flag register.
+
+/// A constant in ``Program/constants``.
+public struct ConstantIndex: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt16
+    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    public var description: String { "k\(rawValue)" }
+}
+
+/// A prepared right-hand side in ``Program/matchers``.
+public struct MatcherIndex: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt16
+    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    public var description: String { "m\(rawValue)" }
+}
+
+/// A key path in ``Program/keyPaths``.
+public struct KeyPathIndex: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt16
+    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    public var description: String { "p\(rawValue)" }
+}
+
+/// A variable name in ``Program/names``.
+public struct NameIndex: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt16
+    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    public var description: String { "n\(rawValue)" }
+}
+
+/// A local slot of the running evaluation (SUBQUERY iteration state and variables).
+public struct LocalIndex: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt16
+    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    public var description: String { "l\(rawValue)" }
+}
+
+/// A row slot of a ``RowStore`` (form mode).
+public struct SlotIndex: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt16
+    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    public var description: String { "#\(rawValue)" }
+}
+
+/// An integer constant in ``Program/integers`` (fused integer leaves).
+public struct IntegerIndex: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt16
+    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    public var description: String { "i\(rawValue)" }
+}
+
+/// A string constant in ``Program/strings`` (fused string leaves).
+public struct StringIndex: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt16
+    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    public var description: String { "s\(rawValue)" }
+}
+
+/// A jump distance, relative to the instruction after the jump.
+public struct JumpOffset: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: Int32
+    public init(_ rawValue: Int32) { self.rawValue = rawValue }
+    public var description: String { rawValue >= 0 ? "+\(rawValue)" : "\(rawValue)" }
+}
+
+/// Which fixed selector an `[ ]` subscript uses.
+public enum IndexKind: UInt8, Hashable, Sendable {
+    case first, last, size
+}
+
+/// One step of the predicate VM. The cases *are* the instruction set; each has a one-line summary and
+/// its effect on the operand stack (`before → after`). `flag` is the Boolean register predicates set.
+///
+/// Notes:
+/// - `AND`/`OR` never touch the stack: each operand sets `flag`, then `jumpIfFalse` (AND) or
+///   `jumpIfTrue` (OR) jumps to the end of the chain, where `flag` already holds the answer.
+/// - The `match…` instructions compare against a ``Matcher`` prepared at compile time (a folded
+///   substring needle, a compiled LIKE/MATCHES pattern, a hashed constant set); the fused forms
+///   `matchSlot`, `matchSlotCount` and `matchKey` also read their left operand themselves.
+/// - `ANY` on an empty or nil collection is false, `ALL` true (`NONE` is compiled as `NOT ANY`).
+public enum Instruction: Hashable, Sendable {
+    // MARK: Values
+    /// Push `constants[index]`.                                         `→ value`
+    case pushConstant(ConstantIndex)
+    /// Push the evaluated object (`SELF`).                              `→ object`
+    case pushObject
+    /// Push the binding of `$names[index]` (unbound raises).            `→ value`
+    case loadVariable(NameIndex)
+    /// Push the value of a row slot (form mode).                        `→ value`
+    case loadSlot(SlotIndex)
+    /// Push a row slot's `isHidden` flag (form mode).                   `→ bool`
+    case loadSlotHidden(SlotIndex)
+    /// Push a row slot's `isDisabled` flag (form mode).                 `→ bool`
+    case loadSlotDisabled(SlotIndex)
+    /// Push a local (a SUBQUERY variable).                              `→ value`
+    case loadLocal(LocalIndex)
+
+    // MARK: Expressions
+    /// Replace the top with its value for `keyPaths[index]` (KVC).      `value → value`
+    case keyPath(KeyPathIndex)
+    /// Subscript with a computed index or key.                          `base index → value`
+    case index
+    /// Subscript with `FIRST`, `LAST` or `SIZE`.                        `base → value`
+    case indexFixed(IndexKind)
+    /// Binary arithmetic or bitwise operator.                           `lhs rhs → value`
+    case arithmetic(ArithmeticOperator)
+    /// Unary minus.                                                     `value → value`
+    case negate
+    /// `UNION`, `INTERSECT`, `MINUS`.                                   `lhs rhs → set`
+    case setOperation(SetOperator)
+    /// Call a built-in function with `count` arguments.                 `args… → value`
+    case call(BuiltinFunction, count: UInt8)
+    /// Build an array from the top `count` values (an aggregate).      `elements… → array`
+    case makeArray(count: UInt16)
+    /// `CAST(value, type)`.                                             `value type → value`
+    case cast
+    /// Raise an `unsupported` error whose message is `constants[index]`. `→ value` (never returns)
+    case unsupported(ConstantIndex)
+
+    // MARK: Predicates
+    /// Set `flag` to a constant (`TRUEPREDICATE`, folded comparisons).  `→`
+    case setFlag(Bool)
+    /// Compare two computed values.                                     `lhs rhs →`, sets flag
+    case compare(ComparisonOperator, ComparisonOptions, ComparisonModifier)
+    /// Compare a computed value with a prepared constant.               `lhs →`, sets flag
+    case match(MatcherIndex, ComparisonModifier)
+    /// Fused leaf: compare a row slot with a prepared constant.         `→`, sets flag
+    case matchSlot(SlotIndex, MatcherIndex)
+    /// Fused leaf: compare `@count` of a row slot with a constant.     `→`, sets flag
+    case matchSlotCount(SlotIndex, MatcherIndex)
+    /// Fused leaf: compare a key path of `SELF` with a constant.       `→`, sets flag
+    case matchKey(KeyPathIndex, MatcherIndex)
+    /// Fused leaf: `slot op integer` (`== != < <= > >=`, no options).   `→`, sets flag
+    case compareSlotInteger(SlotIndex, ComparisonOperator, IntegerIndex)
+    /// Fused leaf: `@count(slot) op integer`.                           `→`, sets flag
+    case compareSlotCountInteger(SlotIndex, ComparisonOperator, IntegerIndex)
+    /// Fused leaf: `slot == string` or `!=` (no options).               `→`, sets flag
+    case compareSlotString(SlotIndex, ComparisonOperator, StringIndex)
+    /// `flag = !flag`.                                                  `→`
+    case not
+
+    // MARK: Control flow
+    /// Jump if `flag` is false (AND short-circuit, TERNARY).            `→`
+    case jumpIfFalse(JumpOffset)
+    /// Jump if `flag` is true (OR short-circuit).                       `→`
+    case jumpIfTrue(JumpOffset)
+    /// Jump unconditionally.                                            `→`
+    case jump(JumpOffset)
+    /// Start a SUBQUERY over a collection; state in locals l…l+3.      `collection →`
+    case iterate(LocalIndex)
+    /// Bind the next element to local l+3, or jump when done.           `→`
+    case iterateNext(JumpOffset, LocalIndex)
+    /// Keep the current element in the SUBQUERY result.                 `→`
+    case iterateKeep(LocalIndex)
+    /// Push the SUBQUERY result array and clear its state.             `→ array`
+    case iterateEnd(LocalIndex)
+    /// Stop; `flag` is the result.                                      `→`
+    case `return`
+}
+
+extension Instruction {
+    /// How many values the instruction pops, and how many it pushes, on fall-through.
+    public var stackEffect: (pops: Int, pushes: Int) {
+        switch self {
+        case .pushConstant, .pushObject, .loadVariable, .loadSlot, .loadSlotHidden, .loadSlotDisabled,
+            .loadLocal, .unsupported, .iterateEnd:
+            (0, 1)
+        case .keyPath, .indexFixed, .negate:
+            (1, 1)
+        case .index, .arithmetic, .setOperation, .cast:
+            (2, 1)
+        case .call(_, let count):
+            (Int(count), 1)
+        case .makeArray(let count):
+            (Int(count), 1)
+        case .compare:
+            (2, 0)
+        case .match, .iterate:
+            (1, 0)
+        case .setFlag, .matchSlot, .matchSlotCount, .matchKey, .compareSlotInteger, .compareSlotCountInteger,
+            .compareSlotString, .not, .jumpIfFalse, .jumpIfTrue, .jump,
+            .iterateNext, .iterateKeep, .return:
+            (0, 0)
+        }
+    }
+
+    /// The net change in stack depth on fall-through; the verifier sums these.
+    public var stackDelta: Int {
+        let effect = stackEffect
+        return effect.pushes - effect.pops
+    }
+
+    /// Whether the instruction sets `flag`.
+    var setsFlag: Bool {
+        switch self {
+        case .setFlag, .compare, .match, .matchSlot, .matchSlotCount, .matchKey, .compareSlotInteger,
+            .compareSlotCountInteger, .compareSlotString, .not:
+            true
+        default: false
+        }
+    }
+
+    /// Whether the instruction reads `flag`.
+    var readsFlag: Bool {
+        switch self {
+        case .not, .jumpIfFalse, .jumpIfTrue, .return: true
+        default: false
+        }
+    }
+
+    /// The relative jump of a jumping instruction.
+    var jumpOffset: JumpOffset? {
+        switch self {
+        case .jumpIfFalse(let offset), .jumpIfTrue(let offset), .jump(let offset), .iterateNext(let offset, _):
+            offset
+        default:
+            nil
+        }
+    }
+}

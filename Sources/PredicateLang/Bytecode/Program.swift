@@ -1,0 +1,111 @@
+// Program: the compiler's output and the VM's input. Immutable and Sendable, so one compiled predicate
+// is shared by every thread that evaluates it. Side tables hold what instructions index: constants,
+// prepared matchers, key paths, variable names, and the source range of every instruction.
+
+/// A compiled predicate: instructions plus the tables they index.
+///
+/// Build one with ``CompiledPredicate/compile(_:arguments:symbols:sourceName:limits:)``; read
+/// ``disassembly()`` to see it.
+public struct Program: Sendable {
+    /// The tables, shared by every copy of the program (copying a program is one reference).
+    let storage: Storage
+
+    init(
+        instructions: [Instruction], constants: [Value], integers: [Int64], strings: [StringConstant],
+        matchers: [Matcher], keyPaths: [[String]],
+        names: [String], sourceRanges: [SourceRange], maxStackDepth: Int, localCount: Int,
+        symbols: SymbolTable?
+    ) {
+        storage = Storage(instructions: instructions, constants: constants, integers: integers, strings: strings,
+                          matchers: matchers, keyPaths: keyPaths,
+                          names: names, sourceRanges: sourceRanges, maxStackDepth: maxStackDepth,
+                          localCount: localCount, symbols: symbols)
+    }
+
+    init(storage: Storage) { self.storage = storage }
+
+    /// The immutable contents of a program. A final class, so the VM borrows all tables at once.
+    final class Storage: Sendable {
+        let instructions: [Instruction]
+        let constants: [Value]
+        let integers: [Int64]
+        let strings: [StringConstant]
+        let matchers: [Matcher]
+        let keyPaths: [[String]]
+        let names: [String]
+        let sourceRanges: [SourceRange]
+        let maxStackDepth: Int
+        let localCount: Int
+        let symbols: SymbolTable?
+        let isFormMode: Bool
+
+        init(
+            instructions: [Instruction], constants: [Value], integers: [Int64], strings: [StringConstant],
+            matchers: [Matcher], keyPaths: [[String]],
+            names: [String], sourceRanges: [SourceRange], maxStackDepth: Int, localCount: Int,
+            symbols: SymbolTable?
+        ) {
+            self.instructions = instructions
+            self.constants = constants
+            self.integers = integers
+            self.strings = strings
+            self.matchers = matchers
+            self.keyPaths = keyPaths
+            self.names = names
+            self.sourceRanges = sourceRanges
+            self.maxStackDepth = maxStackDepth
+            self.localCount = localCount
+            self.symbols = symbols
+            self.isFormMode = symbols != nil
+        }
+    }
+
+    /// The instructions; execution starts at 0 and ends at a `return`.
+    public var instructions: [Instruction] { storage.instructions }
+    /// Constant values (`pushConstant`, `unsupported` messages).
+    public var constants: [Value] { storage.constants }
+    /// Integer constants of fused integer leaves.
+    public var integers: [Int64] { storage.integers }
+    /// String constants of fused string leaves.
+    public var strings: [StringConstant] { storage.strings }
+    /// Prepared right-hand sides of comparisons (`match…`).
+    public var matchers: [Matcher] { storage.matchers }
+    /// Key paths read by `keyPath` and `matchKey`, as components.
+    public var keyPaths: [[String]] { storage.keyPaths }
+    /// Variable names read by `loadVariable`.
+    public var names: [String] { storage.names }
+    /// The source range of each instruction (the source map), for errors and listings.
+    public var sourceRanges: [SourceRange] { storage.sourceRanges }
+    /// The deepest the operand stack gets, as computed by the ``Verifier``.
+    public var maxStackDepth: Int { storage.maxStackDepth }
+    /// The number of locals the program uses (SUBQUERY state and variables).
+    public var localCount: Int { storage.localCount }
+    /// The symbol table slots were resolved against (form mode), if any.
+    public var symbols: SymbolTable? { storage.symbols }
+    /// Whether the program was compiled against a symbol table (its tags are slot reads).
+    public var isFormMode: Bool { storage.isFormMode }
+
+    /// The source range of the instruction at `offset`, or ``SourceRange/synthesized``.
+    public func sourceRange(at offset: Int) -> SourceRange {
+        storage.sourceRanges.indices.contains(offset) ? storage.sourceRanges[offset] : .synthesized
+    }
+
+    /// The tag of a slot, when the program was compiled against a symbol table.
+    public func tag(of slot: SlotIndex) -> String? {
+        guard let tags = storage.symbols?.tags, tags.indices.contains(Int(slot.rawValue)) else { return nil }
+        return tags[Int(slot.rawValue)]
+    }
+}
+
+/// A string constant with its ASCII-ness precomputed, for the fused string leaves.
+public struct StringConstant: Hashable, Sendable {
+    /// The string.
+    public let value: String
+    /// Whether every byte is ASCII (then canonical equality plus equal length means identical scalars).
+    public let isASCII: Bool
+
+    public init(_ value: String) {
+        self.value = value
+        isASCII = value.utf8.allSatisfy { $0 < 0x80 }
+    }
+}

@@ -1,0 +1,162 @@
+// Verifier: checks a compiled instruction stream before anyone runs it. Follows every path from
+// offset 0 using each instruction's stack effect: jump targets in range, no stack underflow, equal
+// depth where paths join, `flag` set before it is read, every index inside its table. The compiler
+// runs it on every program and takes the maximum stack depth from it.
+
+/// A problem the ``Verifier`` found; it means the compiler has a bug, never that the input was bad.
+public struct VerificationFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The instruction offset.
+    public var offset: Int
+    /// What is wrong.
+    public var message: String
+
+    public var description: String { String(format4(offset)) + ": " + message }
+}
+
+/// Checks the structural invariants of an instruction stream.
+public struct Verifier: Sendable {
+    /// The sizes of the tables instructions index.
+    public struct Tables: Sendable {
+        public var constants: Int
+        public var integers: Int
+        public var strings: Int
+        public var matchers: Int
+        public var keyPaths: Int
+        public var names: Int
+        public var locals: Int
+
+        public init(constants: Int, integers: Int, strings: Int, matchers: Int, keyPaths: Int, names: Int, locals: Int) {
+            self.constants = constants
+            self.integers = integers
+            self.strings = strings
+            self.matchers = matchers
+            self.keyPaths = keyPaths
+            self.names = names
+            self.locals = locals
+        }
+    }
+
+    private struct State: Equatable {
+        var depth: Int
+        var flagSet: Bool
+    }
+
+    /// Verifies `instructions`; returns the maximum stack depth, or the first failure found.
+    public static func analyze(_ instructions: [Instruction], tables: Tables) -> Result<Int, VerificationFailure> {
+        guard !instructions.isEmpty else {
+            return .failure(VerificationFailure(offset: 0, message: "empty program"))
+        }
+        var states = [State?](repeating: nil, count: instructions.count)
+        var worklist = [0]
+        states[0] = State(depth: 0, flagSet: false)
+        var maxDepth = 0
+        while let offset = worklist.popLast() {
+            guard let state = states[offset] else { continue }
+            let instruction = instructions[offset]
+            if let problem = indexProblem(instruction, tables: tables) {
+                return .failure(VerificationFailure(offset: offset, message: problem))
+            }
+            let effect = instruction.stackEffect
+            if state.depth < effect.pops {
+                return .failure(VerificationFailure(offset: offset, message: "stack underflow (depth \(state.depth), pops \(effect.pops))"))
+            }
+            if instruction.readsFlag && !state.flagSet {
+                return .failure(VerificationFailure(offset: offset, message: "flag read before it is set"))
+            }
+            let next = State(depth: state.depth - effect.pops + effect.pushes,
+                             flagSet: state.flagSet || instruction.setsFlag)
+            maxDepth = max(maxDepth, next.depth)
+            var successors: [Int] = []
+            switch instruction {
+            case .return:
+                if state.depth != 0 {
+                    return .failure(VerificationFailure(offset: offset, message: "return with \(state.depth) values on the stack"))
+                }
+            case .jump(let jump):
+                successors.append(offset + 1 + Int(jump.rawValue))
+            case .jumpIfFalse(let jump), .jumpIfTrue(let jump), .iterateNext(let jump, _):
+                successors.append(offset + 1 + Int(jump.rawValue))
+                successors.append(offset + 1)
+            default:
+                successors.append(offset + 1)
+            }
+            for successor in successors {
+                guard instructions.indices.contains(successor) else {
+                    return .failure(VerificationFailure(offset: offset, message: "control flows to \(successor), outside the program"))
+                }
+                if let existing = states[successor] {
+                    if existing.depth != next.depth {
+                        return .failure(VerificationFailure(
+                            offset: successor, message: "paths join with stack depths \(existing.depth) and \(next.depth)"))
+                    }
+                    if existing.flagSet && !next.flagSet {
+                        states[successor] = next
+                        worklist.append(successor)
+                    }
+                } else {
+                    states[successor] = next
+                    worklist.append(successor)
+                }
+            }
+        }
+        return .success(maxDepth)
+    }
+
+    /// Verifies a whole program, including its recorded maximum depth and source map.
+    public static func verify(_ program: Program) -> [VerificationFailure] {
+        let tables = Tables(constants: program.constants.count, integers: program.integers.count,
+                            strings: program.strings.count, matchers: program.matchers.count,
+                            keyPaths: program.keyPaths.count, names: program.names.count,
+                            locals: program.localCount)
+        var failures: [VerificationFailure] = []
+        switch analyze(program.instructions, tables: tables) {
+        case .success(let depth):
+            if depth != program.maxStackDepth {
+                failures.append(VerificationFailure(offset: 0, message: "recorded max depth \(program.maxStackDepth), computed \(depth)"))
+            }
+        case .failure(let failure):
+            failures.append(failure)
+        }
+        if program.sourceRanges.count != program.instructions.count {
+            failures.append(VerificationFailure(offset: 0, message: "source map has \(program.sourceRanges.count) entries for \(program.instructions.count) instructions"))
+        }
+        return failures
+    }
+
+    private static func indexProblem(_ instruction: Instruction, tables: Tables) -> String? {
+        func check(_ index: Int, _ count: Int, _ table: String) -> String? {
+            index < count ? nil : "\(table) index \(index) out of range (\(count))"
+        }
+        switch instruction {
+        case .pushConstant(let index), .unsupported(let index):
+            return check(Int(index.rawValue), tables.constants, "constant")
+        case .loadVariable(let index):
+            return check(Int(index.rawValue), tables.names, "name")
+        case .loadLocal(let index):
+            return check(Int(index.rawValue), tables.locals, "local")
+        case .keyPath(let index):
+            return check(Int(index.rawValue), tables.keyPaths, "key path")
+        case .match(let matcher, _), .matchSlot(_, let matcher), .matchSlotCount(_, let matcher):
+            return check(Int(matcher.rawValue), tables.matchers, "matcher")
+        case .matchKey(let keyPath, let matcher):
+            return check(Int(keyPath.rawValue), tables.keyPaths, "key path")
+                ?? check(Int(matcher.rawValue), tables.matchers, "matcher")
+        case .iterate(let local), .iterateNext(_, let local), .iterateKeep(let local), .iterateEnd(let local):
+            return check(Int(local.rawValue) + 3, tables.locals, "local")
+        case .compareSlotInteger(_, _, let index), .compareSlotCountInteger(_, _, let index):
+            return check(Int(index.rawValue), tables.integers, "integer")
+        case .compareSlotString(_, _, let index):
+            return check(Int(index.rawValue), tables.strings, "string")
+        case .pushObject, .loadSlot, .loadSlotHidden, .loadSlotDisabled, .index, .indexFixed, .arithmetic,
+            .negate, .setOperation, .call, .makeArray, .cast, .setFlag, .compare, .not, .jumpIfFalse,
+            .jumpIfTrue, .jump, .return:
+            return nil
+        }
+    }
+}
+
+/// Zero-padded four-digit offset, as listings print it.
+func format4(_ offset: Int) -> String {
+    let digits = String(offset)
+    return digits.count >= 4 ? digits : String(repeating: "0", count: 4 - digits.count) + digits
+}

@@ -1,0 +1,113 @@
+// Matcher evaluation: tests one value against a prepared constant. Each preparation has a fast path
+// for the value kind it was prepared for (strings for substring needles and patterns, hashed lookup
+// for IN sets, integers and plain string equality inline); anything else goes to Value.compare, which
+// applies the full NSPredicate rules (nil, kinds, options) and raises where Apple does.
+
+extension Matcher {
+    /// Whether `value op constant` holds.
+    @inline(__always)
+    func test(_ value: Value, limits: Limits) throws(EvaluationError) -> Bool {
+        switch preparation {
+        case .general:
+            if let answer = quickCompare(value) { return answer }
+        case .substring(let matcher):
+            if case .string(let subject) = value { return matcher.matches(subject, op) }
+        case .substringOrElement(let matcher):
+            switch value {
+            case .string(let subject):
+                return matcher.matches(subject, .contains)
+            case .array(let elements):
+                if case .string(let needle) = constant { return containsString(elements, needle) }
+            default:
+                break
+            }
+        case .like(let pattern):
+            if case .string(let subject) = value { return try pattern.matches(subject, limits: limits) }
+        case .regex(let pattern):
+            if case .string(let subject) = value { return try pattern.matches(subject, limits: limits) }
+        case .members(let members):
+            if case .null = value { return false }
+            return members.contains(value)
+        }
+        return try Value.compare(value, op, constant, options: options, limits: limits)
+    }
+
+    /// Integer, double and option-free string equality answered inline; nil means "ask Value.compare".
+    @inline(__always)
+    private func quickCompare(_ value: Value) -> Bool? {
+        switch (value, constant) {
+        case (.int(let lhs), .int(let rhs)):
+            return order(lhs, rhs)
+        case (.double(let lhs), .double(let rhs)) where !lhs.isNaN && !rhs.isNaN:
+            return order(lhs, rhs)
+        case (.string(let lhs), .string(let rhs)) where options.isEmpty:
+            switch op {
+            case .equalTo: return sameScalars(lhs, rhs)
+            case .notEqualTo: return !sameScalars(lhs, rhs)
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    @inline(__always)
+    private func order<T: Comparable>(_ lhs: T, _ rhs: T) -> Bool? {
+        switch op {
+        case .equalTo: lhs == rhs
+        case .notEqualTo: lhs != rhs
+        case .lessThan: lhs < rhs
+        case .lessThanOrEqualTo: lhs <= rhs
+        case .greaterThan: lhs > rhs
+        case .greaterThanOrEqualTo: lhs >= rhs
+        default: nil
+        }
+    }
+}
+
+/// Whether an array holds a string equal (`isEqual:`) to `needle`; other kinds never equal a string.
+@inline(__always)
+func containsString(_ elements: [Value], _ needle: String) -> Bool {
+    for element in elements {
+        if case .string(let candidate) = element, sameScalars(candidate, needle) { return true }
+    }
+    return false
+}
+
+/// NSString `isEqual:` as Value defines it: the same Unicode scalars (the same UTF-8 bytes).
+///
+/// Swift's `==` (canonical equivalence, with a fast path for ASCII and small strings) rules out most
+/// unequal pairs; canonically equal strings are then compared byte for byte.
+@inline(__always)
+func sameScalars(_ lhs: String, _ rhs: String) -> Bool {
+    guard lhs == rhs else { return false }
+    return lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+}
+
+extension StringConstant {
+    /// Whether `other` has exactly this constant's scalars. For an ASCII constant, canonical equality
+    /// with the same UTF-8 length already implies it (non-ASCII scalars that are canonically
+    /// equivalent to ASCII, such as U+212A KELVIN SIGN, are longer in UTF-8).
+    @inline(__always)
+    func isIdentical(to other: String) -> Bool {
+        guard other == value else { return false }
+        if isASCII { return other.utf8.count == value.utf8.count }
+        return other.utf8.elementsEqual(value.utf8)
+    }
+}
+
+extension VirtualMachine {
+    /// Whether `lhs op rhs` holds for an ordering or equality operator.
+    @inline(__always)
+    static func holds<T: Comparable>(_ op: ComparisonOperator, _ lhs: T, _ rhs: T) -> Bool {
+        switch op {
+        case .equalTo: lhs == rhs
+        case .notEqualTo: lhs != rhs
+        case .lessThan: lhs < rhs
+        case .lessThanOrEqualTo: lhs <= rhs
+        case .greaterThan: lhs > rhs
+        case .greaterThanOrEqualTo: lhs >= rhs
+        default: false
+        }
+    }
+}

@@ -1,0 +1,130 @@
+// Helpers the dispatch loop calls: input reads (variables, slots, key paths), ANY/ALL loops, fused
+// matcher tests with their inline fast paths, @count, CAST and the step budget. Value semantics
+// themselves (compare, arithmetic, KVC) live in Values/; these only route to them.
+
+extension VirtualMachine {
+    // MARK: Inputs
+
+    static func variable(_ name: String, _ variables: [String: Value]) throws(EvaluationError) -> Value {
+        guard let value = variables[name] else {
+            throw EvaluationError(.unboundVariable, "Can't get value for '\(name)' in bindings \(bindingsDescription(variables)).")
+        }
+        return value
+    }
+
+    private static func bindingsDescription(_ variables: [String: Value]) -> String {
+        "{" + variables.keys.sorted().joined(separator: ", ") + "}"
+    }
+
+    @inline(__always)
+    static func slotValue(_ slot: SlotIndex, _ slots: SlotInputs) -> Value {
+        let index = Int(slot.rawValue)
+        return index < slots.values.count ? slots.values[index] : .null
+    }
+
+    @inline(__always)
+    static func flagValue(_ slot: SlotIndex, _ flags: UnsafeBufferPointer<Bool>) -> Bool {
+        let index = Int(slot.rawValue)
+        return index < flags.count ? flags[index] : false
+    }
+
+    /// A key path of the evaluated object; one plain key of a dictionary is looked up directly.
+    @inline(__always)
+    static func keyPathValue(_ object: Value, _ components: [String]) throws(EvaluationError) -> Value {
+        if components.count == 1, case .dictionary(let dictionary) = object, let key = components.first,
+            !key.hasPrefix("@")
+        {
+            return dictionary[key] ?? .null
+        }
+        return try object.value(forKeyPath: components)
+    }
+
+    // MARK: Comparisons
+
+    /// A comparison of two computed values, with ANY/ALL applied to the left.
+    static func compare(
+        _ lhs: Value, _ op: ComparisonOperator, _ rhs: Value, _ options: ComparisonOptions,
+        _ modifier: ComparisonModifier, _ limits: Limits, _ steps: inout Int
+    ) throws(EvaluationError) -> Bool {
+        if modifier == .direct {
+            return try Value.compare(lhs, op, rhs, options: options, limits: limits)
+        }
+        return try quantify(modifier, lhs, limits, &steps) { element throws(EvaluationError) in
+            try Value.compare(element, op, rhs, options: options, limits: limits)
+        }
+    }
+
+    /// A comparison with a prepared constant, with ANY/ALL applied to the left.
+    static func match(
+        _ matcher: Matcher, _ value: Value, _ modifier: ComparisonModifier, _ limits: Limits, _ steps: inout Int
+    ) throws(EvaluationError) -> Bool {
+        if modifier == .direct { return try matcher.test(value, limits: limits) }
+        return try quantify(modifier, value, limits, &steps) { element throws(EvaluationError) in
+            try matcher.test(element, limits: limits)
+        }
+    }
+
+    /// ANY (some element passes; false for nil or empty) or ALL (every element passes; true for nil or
+    /// empty). Only arrays and sets qualify; anything else raises, as NSPredicate does.
+    static func quantify(
+        _ modifier: ComparisonModifier, _ collection: Value, _ limits: Limits, _ steps: inout Int,
+        _ test: (Value) throws(EvaluationError) -> Bool
+    ) throws(EvaluationError) -> Bool {
+        let isAll = modifier == .all
+        let elements: [Value]
+        switch collection {
+        case .null: return isAll
+        case .array(let array): elements = array
+        case .set(let set): elements = set.elements
+        default:
+            throw EvaluationError(.notACollection,
+                                  "The left hand side for an ALL or ANY operator must be either an NSArray or an NSSet.")
+        }
+        for element in elements {
+            try charge(&steps, 1, limits.maxEvaluationSteps)
+            if try test(element) != isAll { return !isAll }
+        }
+        return isAll
+    }
+
+    // MARK: Other operations
+
+    /// `@count` of a value: arrays, sets and dictionaries directly, anything else through KVC.
+    @inline(__always)
+    static func count(of value: Value) throws(EvaluationError) -> Value {
+        switch value {
+        case .array(let array): .int(Int64(array.count))
+        case .set(let set): .int(Int64(set.count))
+        case .dictionary(let dictionary): .int(Int64(dictionary.count))
+        default: try value.value(forKeyPath: CollectionOfOne("@count"))
+        }
+    }
+
+    static func cast(_ value: Value, _ type: Value) throws(EvaluationError) -> Value {
+        guard case .string(let typeName) = type else {
+            throw EvaluationError(.invalidCast, "Cannot cast to class \(type.predicateDescription) which does not exist")
+        }
+        return try value.cast(to: typeName)
+    }
+
+    /// Counts `amount` steps against the budget.
+    @inline(__always)
+    static func charge(_ steps: inout Int, _ amount: Int, _ maxSteps: Int) throws(EvaluationError) {
+        steps &+= amount
+        if steps > maxSteps { throw budgetExceeded(maxSteps) }
+    }
+
+    static func budgetExceeded(_ maxSteps: Int) -> EvaluationError {
+        EvaluationError(.budgetExceeded, "evaluation exceeded the budget of \(maxSteps) steps")
+    }
+}
+
+extension IndexKind {
+    var indexValue: IndexValue {
+        switch self {
+        case .first: .first
+        case .last: .last
+        case .size: .size
+        }
+    }
+}

@@ -1,0 +1,209 @@
+// VirtualMachine: the dispatch loop and nothing else. Runs a Program against one set of inputs with an
+// operand stack and locals in one temporary (stack) allocation sized from the program, so evaluating
+// allocates nothing on the heap. Errors get the source range of the failing instruction.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The row slots one evaluation reads (form mode); plain pointers, so copying them costs nothing.
+struct SlotInputs {
+    var values: UnsafeBufferPointer<Value>
+    var hidden: UnsafeBufferPointer<Bool>
+    var disabled: UnsafeBufferPointer<Bool>
+
+    static var none: SlotInputs {
+        SlotInputs(values: UnsafeBufferPointer(start: nil, count: 0), hidden: UnsafeBufferPointer(start: nil, count: 0),
+                   disabled: UnsafeBufferPointer(start: nil, count: 0))
+    }
+}
+
+/// What one evaluation reads besides its slots. Every member is borrowed from the caller.
+struct EvaluationInputs: ~Copyable {
+    let object: UnsafePointer<Value>
+    let variables: UnsafePointer<[String: Value]>
+    unowned(unsafe) let environment: EnvironmentBox
+    let slots: SlotInputs
+    let limits: Limits
+}
+
+/// The function environment of a compiled predicate, boxed so evaluation can borrow it for free.
+final class EnvironmentBox: Sendable {
+    let environment: FunctionEnvironment
+    init(_ environment: FunctionEnvironment) { self.environment = environment }
+}
+
+/// Runs programs. Stateless: everything an evaluation mutates lives in its own frame.
+enum VirtualMachine {
+    /// Evaluates `program`; `trace` sees every instruction before it runs.
+    static func run<Trace: TraceSink>(
+        _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, trace: inout Trace
+    ) throws(EvaluationError) -> Bool {
+        if program.maxStackDepth == 0 && program.localCount == 0,
+            let nowhere = UnsafeMutablePointer<Value>(bitPattern: MemoryLayout<Value>.alignment)
+        {
+            // Fused leaves and jumps only: no operand stack needed (nothing is ever read through it).
+            var frame = Frame(stack: nowhere, locals: nowhere, localCount: 0)
+            return try program.instructions.withUnsafeBufferPointer { (code) throws(EvaluationError) -> Bool in
+                try program.matchers.withUnsafeBufferPointer { (matchers) throws(EvaluationError) -> Bool in
+                    try execute(program, code, matchers, inputs, &frame, trace: &trace)
+                }
+            }
+        }
+        let capacity = max(1, program.maxStackDepth + program.localCount)
+        return try withUnsafeTemporaryAllocation(of: Value.self, capacity: capacity) { (buffer) throws(EvaluationError) -> Bool in
+            guard let base = buffer.baseAddress else {
+                throw EvaluationError(.unsupported, "no memory for the operand stack")
+            }
+            var frame = Frame(stack: base, locals: base + program.maxStackDepth, localCount: program.localCount)
+            defer { frame.clear() }
+            return try program.instructions.withUnsafeBufferPointer { (code) throws(EvaluationError) -> Bool in
+                try program.matchers.withUnsafeBufferPointer { (matchers) throws(EvaluationError) -> Bool in
+                    try execute(program, code, matchers, inputs, &frame, trace: &trace)
+                }
+            }
+        }
+    }
+
+    // The dispatch loop. `pc` is the offset of the next instruction; `flag` the predicate register.
+    private static func execute<Trace: TraceSink>(
+        _ program: Program.Storage, _ code: UnsafeBufferPointer<Instruction>, _ matchers: UnsafeBufferPointer<Matcher>,
+        _ inputs: borrowing EvaluationInputs, _ frame: inout Frame, trace: inout Trace
+    ) throws(EvaluationError) -> Bool {
+        let maxSteps = inputs.limits.maxEvaluationSteps
+        var pc = 0
+        var flag = false
+        var steps = 0
+        while pc < code.count {
+            let offset = pc
+            let instruction = code[pc]
+            pc += 1
+            steps &+= 1
+            do throws(EvaluationError) {
+                if steps > maxSteps { throw budgetExceeded(maxSteps) }
+                if Trace.isEnabled { trace.record(program, offset: offset, frame: frame, flag: flag) }
+                switch instruction {
+                case .pushConstant(let index):
+                    frame.push(program.constants[Int(index.rawValue)])
+                case .pushObject:
+                    frame.push(inputs.object.pointee)
+                case .loadVariable(let index):
+                    frame.push(try variable(program.names[Int(index.rawValue)], inputs.variables.pointee))
+                case .loadSlot(let slot):
+                    frame.push(slotValue(slot, inputs.slots))
+                case .loadSlotHidden(let slot):
+                    frame.push(.bool(flagValue(slot, inputs.slots.hidden)))
+                case .loadSlotDisabled(let slot):
+                    frame.push(.bool(flagValue(slot, inputs.slots.disabled)))
+                case .loadLocal(let local):
+                    frame.push(frame.local(local))
+                case .keyPath(let index):
+                    let value = frame.pop()
+                    frame.push(try value.value(forKeyPath: program.keyPaths[Int(index.rawValue)]))
+                case .index:
+                    let index = frame.pop()
+                    let base = frame.pop()
+                    frame.push(try base.element(at: .value(index)))
+                case .indexFixed(let kind):
+                    let base = frame.pop()
+                    frame.push(try base.element(at: kind.indexValue))
+                case .arithmetic(let op):
+                    let rhs = frame.pop()
+                    let lhs = frame.pop()
+                    frame.push(try Value.arithmetic(op, lhs, rhs))
+                case .negate:
+                    frame.push(try frame.pop().negated())
+                case .setOperation(let op):
+                    let rhs = frame.pop()
+                    let lhs = frame.pop()
+                    frame.push(try Value.setOperation(op, lhs, rhs))
+                case .call(let function, let count):
+                    let arguments = frame.popArray(Int(count))
+                    frame.push(try function.apply(arguments, environment: inputs.environment.environment))
+                case .makeArray(let count):
+                    try charge(&steps, Int(count), maxSteps)
+                    frame.push(.array(frame.popArray(Int(count))))
+                case .cast:
+                    let type = frame.pop()
+                    let value = frame.pop()
+                    frame.push(try cast(value, type))
+                case .unsupported(let index):
+                    throw EvaluationError(.unsupported, program.constants[Int(index.rawValue)].stringValue ?? "not supported")
+                case .setFlag(let value):
+                    flag = value
+                case .compare(let op, let options, let modifier):
+                    let rhs = frame.pop()
+                    let lhs = frame.pop()
+                    flag = try compare(lhs, op, rhs, options, modifier, inputs.limits, &steps)
+                case .match(let index, let modifier):
+                    let value = frame.pop()
+                    flag = try match(matchers[Int(index.rawValue)], value, modifier, inputs.limits, &steps)
+                case .matchSlot(let slot, let index):
+                    let position = Int(slot.rawValue)
+                    flag = position < inputs.slots.values.count
+                        ? try matchers[Int(index.rawValue)].test(inputs.slots.values[position], limits: inputs.limits)
+                        : try matchers[Int(index.rawValue)].test(.null, limits: inputs.limits)
+                case .matchSlotCount(let slot, let index):
+                    let position = Int(slot.rawValue)
+                    let count = position < inputs.slots.values.count ? try count(of: inputs.slots.values[position]) : .null
+                    flag = try matchers[Int(index.rawValue)].test(count, limits: inputs.limits)
+                case .matchKey(let path, let index):
+                    let value = try keyPathValue(inputs.object.pointee, program.keyPaths[Int(path.rawValue)])
+                    flag = try matchers[Int(index.rawValue)].test(value, limits: inputs.limits)
+                case .compareSlotInteger(let slot, let op, let index):
+                    let constant = program.integers[Int(index.rawValue)]
+                    let position = Int(slot.rawValue)
+                    if position < inputs.slots.values.count, case .int(let integer) = inputs.slots.values[position] {
+                        flag = holds(op, integer, constant)
+                    } else {
+                        flag = try Value.compare(slotValue(slot, inputs.slots), op, .int(constant), options: [], limits: inputs.limits)
+                    }
+                case .compareSlotCountInteger(let slot, let op, let index):
+                    let constant = program.integers[Int(index.rawValue)]
+                    let position = Int(slot.rawValue)
+                    if position < inputs.slots.values.count, case .array(let array) = inputs.slots.values[position] {
+                        flag = holds(op, Int64(array.count), constant)
+                    } else {
+                        let count = try count(of: slotValue(slot, inputs.slots))
+                        flag = try Value.compare(count, op, .int(constant), options: [], limits: inputs.limits)
+                    }
+                case .compareSlotString(let slot, let op, let index):
+                    let position = Int(slot.rawValue)
+                    if position < inputs.slots.values.count, case .string(let string) = inputs.slots.values[position] {
+                        flag = program.strings[Int(index.rawValue)].isIdentical(to: string) == (op == .equalTo)
+                    } else {
+                        let constant = Value.string(program.strings[Int(index.rawValue)].value)
+                        flag = try Value.compare(slotValue(slot, inputs.slots), op, constant, options: [], limits: inputs.limits)
+                    }
+                case .not:
+                    flag = !flag
+                case .jumpIfFalse(let jump):
+                    if !flag { pc += Int(jump.rawValue) }
+                case .jumpIfTrue(let jump):
+                    if flag { pc += Int(jump.rawValue) }
+                case .jump(let jump):
+                    pc += Int(jump.rawValue)
+                case .iterate(let local):
+                    try frame.beginIteration(over: frame.pop(), at: local)
+                case .iterateNext(let jump, let local):
+                    if frame.advanceIteration(at: local) {
+                        try charge(&steps, 1, maxSteps)
+                    } else {
+                        pc += Int(jump.rawValue)
+                    }
+                case .iterateKeep(let local):
+                    frame.keepIterationElement(at: local)
+                case .iterateEnd(let local):
+                    frame.push(frame.endIteration(at: local))
+                case .return:
+                    return flag
+                }
+            } catch {
+                throw error.range == .synthesized ? error.at(program.sourceRanges[offset]) : error
+            }
+        }
+        throw EvaluationError(.unsupported, "program ended without a result")
+    }
+}

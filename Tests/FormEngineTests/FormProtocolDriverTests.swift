@@ -1,0 +1,75 @@
+// FormProtocolDriver: the JSON line protocol of `predc form run`.
+import Testing
+@testable import FormEngine
+
+@Suite("Form protocol driver")
+struct FormProtocolDriverTests {
+    let definition = #"{"sections": [{"tag": "s", "rows": [{"tag": "a", "value": 0}, {"tag": "b", "hidden": "$a == 1", "required": true}]}]}"#
+
+    @Test("the first line is the built state with every key, in order")
+    func initialState() throws {
+        let driver = FormProtocolDriver(definition: definition)
+        #expect(driver.didBuild)
+        let state = try JSONParser.parse(driver.initialLine)
+        #expect(state.objectValue?.map(\.key) == [
+            "visibleSections", "visibleRows", "allSections", "allRows", "hidden", "disabled", "effectiveDisabled",
+            "required", "invalid", "values", "valuesIncludingHidden", "changes", "evaluated", "dependents",
+        ])
+        #expect(state["invalid"]?.plainValue == ["b"])
+        #expect(state["dependents"]?["a.value"]?.plainValue == ["b.hidden"])
+    }
+
+    @Test("an action line gives the next state with changes and evaluated conditions")
+    func action() throws {
+        let driver = FormProtocolDriver(definition: definition)
+        let state = try JSONParser.parse(driver.perform(#"{"set": {"a": 1}}"#))
+        #expect(state["visibleRows"]?.plainValue == ["a"])
+        #expect(state["changes"]?["rowsHidden"]?.plainValue == ["b"])
+        #expect(state["evaluated"]?.plainValue == ["b.hidden"])
+        #expect(state["invalid"]?.plainValue == [])
+    }
+
+    @Test(
+        "a failing action adds an error and leaves the state unchanged",
+        arguments: [
+            (#"{"set": {"zz": 1}}"#, "unknownTag"), (#"{"removeRow": "zz"}"#, "unknownTag"),
+            (#"{"setCondition": {"tag": "b", "property": "hidden", "condition": "$a ="}}"#, "parse"),
+            (#"{"addRow": {"section": "s", "row": {"tag": "a"}}}"#, "duplicateTag"),
+            (#"{"setCondition": {"tag": "b", "property": "hidden", "condition": "$b.isHidden == YES"}}"#, "cycle"),
+            (#"{"setCondition": {"tag": "s", "property": "required", "condition": true}}"#, "invalidAction"),
+            (#"{"frobnicate": 1}"#, "invalidAction"), ("{", "json"),
+        ])
+    func failingAction(line: String, kind: String) throws {
+        let driver = FormProtocolDriver(definition: definition)
+        let before = try JSONParser.parse(driver.initialLine)
+        let after = try JSONParser.parse(driver.perform(line))
+        #expect(after["error"]?["kind"]?.stringValue == kind)
+        #expect(after["visibleRows"] == before["visibleRows"])
+        #expect(after["valuesIncludingHidden"] == before["valuesIncludingHidden"])
+    }
+
+    @Test("a form that cannot be built gives one error line naming the problem")
+    func buildErrors() throws {
+        let cycle = FormProtocolDriver(definition: #"{"sections": [{"rows": [{"tag": "a", "hidden": "$b.isHidden == YES"}, {"tag": "b", "hidden": "$a.isHidden == YES"}]}]}"#)
+        #expect(!cycle.didBuild)
+        let error = try JSONParser.parse(cycle.initialLine)["error"]
+        #expect(error?["kind"]?.stringValue == "cycle")
+        #expect(error?["cycle"]?.plainValue == ["a.hidden", "b.hidden", "a.hidden"])
+        let parse = FormProtocolDriver(definition: #"{"sections": [{"rows": [{"tag": "a", "hidden": "$a == == 1"}]}]}"#)
+        let parseError = try JSONParser.parse(parse.initialLine)["error"]
+        #expect(parseError?["kind"]?.stringValue == "parse")
+        #expect(parseError?["path"]?.stringValue == "sections[0].rows[0].hidden")
+        #expect(parseError?["line"]?.plainValue == 1)
+        #expect(parseError?["column"]?.plainValue == 7)
+        let duplicate = FormProtocolDriver(definition: #"{"sections": [{"tag": "x", "rows": [{"tag": "x"}]}]}"#)
+        #expect(try JSONParser.parse(duplicate.initialLine)["error"]?["kind"]?.stringValue == "duplicateTag")
+    }
+
+    @Test("a batch action reports one net change set")
+    func batch() throws {
+        let driver = FormProtocolDriver(definition: definition)
+        let state = try JSONParser.parse(driver.perform(#"{"batch": [{"set": {"a": 1}}, {"set": {"a": 2}}]}"#))
+        #expect(state["changes"]?["rowsHidden"]?.plainValue == [])
+        #expect(state["visibleRows"]?.plainValue == ["a", "b"])
+    }
+}

@@ -1,0 +1,64 @@
+// Form definitions from JSON: the positioned reader (errors with path and line:column) and Codable.
+import Foundation
+import Testing
+@testable import FormEngine
+
+@Suite("JSON definitions")
+struct JSONDefinitionTests {
+    @Test("a scenario-shaped definition is read with options, typed values and conditions")
+    func reads() throws {
+        let text = """
+            {"options": {"hiddenValueInConditions": "null", "hiddenIncludesSection": true},
+             "sections": [{"tag": "s", "hidden": false, "rows": [
+                {"tag": "a", "value": 1}, {"tag": "b", "value": 1.0, "hidden": "$a == 1", "required": true},
+                {"tag": "c", "value": {"$set": [1, 2]}, "validations": [{"predicate": "SELF.@count > 1", "message": "m"}]}]},
+              {"tag": "list", "multivalued": true, "rows": [{"value": "x"}]}]}
+            """
+        let definition = try FormDefinition.parseJSON(text)
+        #expect(definition.options.hiddenValueInConditions == .null)
+        #expect(definition.options.hiddenIncludesSection)
+        #expect(definition.sections[0].rows[0].value.isIdentical(to: .int(1)))
+        #expect(definition.sections[0].rows[1].value.isIdentical(to: .double(1)))
+        #expect(definition.sections[1].isMultivalued)
+        let form = try Form(definition)
+        #expect(form.visibleRowTags == ["a", "c"])
+        #expect(form.values()["list"] == ["x"])
+    }
+
+    @Test(
+        "errors name the path and the position",
+        arguments: [
+            (#"{"sections": [ }"#, FormError.Kind.json, "", 1),
+            (#"{"sections": [{"rows": [{"tag": "a", "hiden": true}]}]}"#, .invalidDefinition, "sections[0].rows[0].hiden", 1),
+            (#"{"sections": [{"rows": [{"tag": "a", "hidden": 3}]}]}"#, .invalidDefinition, "sections[0].rows[0].hidden", 1),
+            ("{\"sections\": [{\"tag\": 5,\n \"rows\": []}]}", .invalidDefinition, "sections[0].tag", 1),
+            (#"{"options": {"clearValueOnHide": "always"}}"#, .invalidDefinition, "options.clearValueOnHide", 1),
+        ])
+    func errors(text: String, kind: FormError.Kind, path: String, line: Int) {
+        #expect {
+            _ = try FormDefinition.parseJSON(text)
+        } throws: { error in
+            guard let error = error as? FormError else { return false }
+            return error.kind == kind && error.path == path && error.location?.line == line
+        }
+    }
+
+    @Test("Codable: decoding with JSONDecoder and encoding back keeps the definition")
+    func codable() throws {
+        let text = #"{"options": {"clearValueOnHide": "onHidden"}, "sections": [{"tag": "s", "rows": [{"tag": "a", "value": [1, "x", null]}, {"tag": "b", "hidden": "$a.@count == 3", "disabled": true}]}]}"#
+        let definition = try JSONDecoder().decode(FormDefinition.self, from: Data(text.utf8))
+        #expect(definition.options.clearValueOnHide == .onHidden)
+        let encoded = try JSONEncoder().encode(definition)
+        let again = try JSONDecoder().decode(FormDefinition.self, from: encoded)
+        let form = try Form(again)
+        #expect(form["b"]?.isHidden == true)
+        #expect(form["b"]?.isDisabled == true)
+        #expect(form["a"]?.value == [1, "x", nil])
+    }
+
+    @Test("a Swift function condition cannot be encoded")
+    func functionNotEncodable() {
+        let definition = FormDefinition { Section("s") { Row("a").hidden(.function([]) { _ in true }) } }
+        #expect(throws: EncodingError.self) { _ = try JSONEncoder().encode(definition) }
+    }
+}
