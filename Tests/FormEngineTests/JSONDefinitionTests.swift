@@ -43,6 +43,19 @@ struct JSONDefinitionTests {
         }
     }
 
+    @Test("unknown keys: rejected by default, ignored on request, warned about by the checker")
+    func unknownKeys() throws {
+        let text = #"{"sections": [{"rows": [{"tag": "a", "hiden": true, "type": "switch"}]}]}"#
+        #expect(throws: FormError.self) { _ = try FormDefinition.parseJSON(text) }
+        let lenient = try FormDefinition.parseJSON(text, rejectUnknownKeys: false)
+        #expect(lenient.sections[0].rows[0].tag == "a")
+        let warnings = FormChecker.check(json: text)
+        #expect(warnings.map(\.id) == ["unknown-key", "unknown-key"])
+        #expect(warnings.first?.path == "sections[0].rows[0].hiden")
+        #expect(warnings.first?.severity == .warning)
+        #expect(FormProtocolDriver(definition: text).didBuild)
+    }
+
     @Test("Codable: decoding with JSONDecoder and encoding back keeps the definition")
     func codable() throws {
         let text = #"{"options": {"clearValueOnHide": "onHidden"}, "sections": [{"tag": "s", "rows": [{"tag": "a", "value": [1, "x", null]}, {"tag": "b", "hidden": "$a.@count == 3", "disabled": true}]}]}"#

@@ -195,6 +195,29 @@ struct RegexPatternTests {
         RegexCase("ab\ncd", "ab(?=\\n^cd).*", true),
     ]
 
+    static let unicodeCases: [RegexCase] = [
+        RegexCase("ÉCOLE", "école", .caseInsensitive, true),
+        RegexCase("ÉCOLE", "ecole", [.caseInsensitive, .diacriticInsensitive], true),
+        RegexCase("über uns", "\\w+\\b \\w+", true),
+        RegexCase("naïve", "na(?=ï)ïve", true),
+        RegexCase("naïve", "na(?!ï)ïve", false),
+        RegexCase("日本語", "日(?<=日)本.", true),
+        RegexCase("αβγ", "[α-ω]+", true),
+        RegexCase("ΑΒΓ", "[α-ω]+", false),
+        RegexCase("ΑΒΓ", "(?i)[α-ω]+", true),
+        RegexCase("x\u{2028}y", "x$\\u2028^y", true),
+        RegexCase("😀😀", "😀{2}", true),
+        RegexCase("😀😀", "..", true),
+        RegexCase("é1", "\\p{Ll}\\d", true),
+        RegexCase("Ünïcödé", "\\p{Lu}\\p{Ll}+", true),
+    ]
+
+    @Test("non-ASCII subjects take the scalar path with the same semantics", arguments: unicodeCases)
+    func unicode(_ testCase: RegexCase) throws {
+        let regex = try RegexPattern(testCase.pattern, options: testCase.options)
+        #expect(try regex.matches(testCase.subject) == testCase.expected)
+    }
+
     @Test("look-ahead and look-behind", arguments: lookaroundCases)
     func lookaround(_ testCase: RegexCase) throws {
         let regex = try RegexPattern(testCase.pattern, options: testCase.options)

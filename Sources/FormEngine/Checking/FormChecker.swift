@@ -7,8 +7,8 @@
 public struct FormCheckProblem: Hashable, Sendable {
     /// Error (the form cannot be built or will not work as written) or warning.
     public var severity: Severity
-    /// A stable id: `json`, `invalid-definition`, `parse-error`, `unknown-tag`, `duplicate-tag`,
-    /// `dependency-cycle`, `never-shown`.
+    /// A stable id: `json`, `invalid-definition`, `unknown-key`, `parse-error`, `unknown-tag`,
+    /// `duplicate-tag`, `dependency-cycle`, `never-shown`.
     public var id: String
     /// Lower-case message without a final period.
     public var message: String
@@ -44,8 +44,13 @@ public enum FormChecker {
     /// Checks a JSON definition: JSON and shape errors first (they stop the check), then everything
     /// ``check(_:)`` finds.
     public static func check(json text: String) -> [FormCheckProblem] {
+        let unknownKeys = UnknownKeys()
         do {
-            return check(try FormDefinition.parseJSON(text))
+            let definition = try FormDefinition.parseJSON(text, unknownKeys: unknownKeys)
+            let warnings = unknownKeys.entries.map {
+                FormCheckProblem(.warning, id: "unknown-key", message: $0.message, path: $0.path, location: $0.location)
+            }
+            return warnings + check(definition)
         } catch {
             return [
                 FormCheckProblem(

@@ -124,6 +124,7 @@ extension FormState {
     mutating func rebuildGraph() throws(FormError) {
         dirty.removeAll()
         syncSlotTable()
+        recordPositions()
         graph = try DependencyGraph.build(self)
         dirty.grow(to: conditions.count)
     }

@@ -37,11 +37,13 @@ extension FormState {
         }
         let record = elements[element.raw]
         let section = record.section ?? element
-        guard visible(section), let sectionPosition = sections.firstIndex(of: section) else { return nil }
+        let sectionPosition = position(of: section)
+        guard visible(section), sectionPosition >= 0 else { return nil }
         let sectionIndex = sections[..<sectionPosition].count(where: visible)
         guard record.isRow else { return FormChangeSet.Location(section: sectionIndex) }
         let rows = elements[section.raw].rows
-        guard visible(element), let rowPosition = rows.firstIndex(of: element) else { return nil }
+        let rowPosition = position(of: element)
+        guard visible(element), rowPosition >= 0 else { return nil }
         return FormChangeSet.Location(section: sectionIndex, row: rows[..<rowPosition].count(where: visible))
     }
 
@@ -54,9 +56,9 @@ extension FormState {
     private func orderKey(_ element: ElementID) -> (Int, Int) {
         let record = elements[element.raw]
         if let section = record.section {
-            return (sections.firstIndex(of: section) ?? .max, elements[section.raw].rows.firstIndex(of: element) ?? .max)
+            return (position(of: section), position(of: element))
         }
-        return (sections.firstIndex(of: element) ?? .max, -1)
+        return (position(of: element), -1)
     }
 
     /// The net change set of the current transaction.

@@ -89,6 +89,7 @@ extension FormState {
             index = position + 1
         }
         let element = appendRow(row, in: section)
+        positionsAreCurrent = false
         elements[section.raw].rows.insert(element, at: index)
         try compileConditions(of: element, row.hidden, row.disabled, row.required, path: path(of: element))
         try compileValidations(of: element, row.validations, path: path(of: element))
@@ -126,6 +127,7 @@ extension FormState {
             tags.append(tag)
         }
         let sectionID = appendSection(section)
+        positionsAreCurrent = false
         sections.insert(sectionID, at: position)
         for row in section.rows { elements[sectionID.raw].rows.append(appendRow(row, in: sectionID)) }
         try compileConditions(of: sectionID, section.hidden, section.disabled, nil, path: path(of: sectionID))
@@ -174,6 +176,7 @@ extension FormState {
 
     /// Takes an element out of the form; returns the slot it freed.
     private mutating func detach(_ element: ElementID) -> [Slot] {
+        positionsAreCurrent = false
         elements[element.raw].isAlive = false
         if let section = elements[element.raw].section {
             elements[section.raw].rows.removeAll { $0 == element }

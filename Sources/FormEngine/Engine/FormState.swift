@@ -35,12 +35,17 @@ struct FormState: Sendable {
     /// Cached results by `ConditionID.raw`.
     var results: [Bool] = []
     var graph = DependencyGraph()
+    /// Each element's index in its parent's list, valid while `positionsAreCurrent`.
+    var positions: [Int] = []
+    var positionsAreCurrent = false
     var dirty = DirtyQueue()
     var log = TransactionLog()
     /// True while the form is being built (no clearing on hide then).
     var isBuilding = false
     /// Whether change sets list the evaluated conditions by name (for tests and `predc form run`).
     var recordsEvaluatedNames = false
+    /// Function conditions seen reading something they do not declare (debug builds).
+    var undeclaredDependencies: [String] = []
     /// Conditions evaluated since the form was created.
     var evaluationCount = 0
 
@@ -88,15 +93,35 @@ struct FormState: Sendable {
         return slotElement[slot.index]
     }
 
+    /// The index of a live element in its parent's list (a row in its section's rows, a section in
+    /// the form's sections); -1 if it is not there.
+    func position(of element: ElementID) -> Int {
+        if positionsAreCurrent, positions.indices.contains(element.raw) { return positions[element.raw] }
+        if let section = elements[element.raw].section {
+            return elements[section.raw].rows.firstIndex(of: element) ?? -1
+        }
+        return sections.firstIndex(of: element) ?? -1
+    }
+
+    /// Records every live element's position; called whenever the graph is rebuilt (after every
+    /// structural change), so between changes positions cost O(1).
+    mutating func recordPositions() {
+        if positions.count < elements.count {
+            positions.append(contentsOf: repeatElement(-1, count: elements.count - positions.count))
+        }
+        for (sectionIndex, section) in sections.enumerated() {
+            positions[section.raw] = sectionIndex
+            for (rowIndex, row) in elements[section.raw].rows.enumerated() { positions[row.raw] = rowIndex }
+        }
+        positionsAreCurrent = true
+    }
+
     /// `sections[i]` or `sections[i].rows[j]`.
     func path(of element: ElementID) -> String {
-        let record = elements[element.raw]
-        if let section = record.section {
-            let sectionIndex = sections.firstIndex(of: section) ?? -1
-            let rowIndex = elements[section.raw].rows.firstIndex(of: element) ?? -1
-            return "sections[\(sectionIndex)].rows[\(rowIndex)]"
+        if let section = elements[element.raw].section {
+            return "sections[\(position(of: section))].rows[\(position(of: element))]"
         }
-        return "sections[\(sections.firstIndex(of: element) ?? -1)]"
+        return "sections[\(position(of: element))]"
     }
 
     /// `tag.hidden`, or the element's path when it has no tag.

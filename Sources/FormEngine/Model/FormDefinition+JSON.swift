@@ -6,26 +6,41 @@
 extension FormDefinition {
     /// Parses a definition from JSON text. Values are typed JSON (`1` is an integer, `1.0` a double,
     /// `{"$date": ...}` a date, `{"$set": [...]}` a set); conditions are booleans, predicate strings or
-    /// null. Unknown keys are rejected, so a misspelt `hiden` does not silently do nothing.
-    public static func parseJSON(_ text: String) throws(FormError) -> FormDefinition {
+    /// null. With `rejectUnknownKeys` (the default) an unknown key is an error, so a misspelt `hiden`
+    /// does not silently do nothing; without it unknown keys are ignored (``FormChecker`` warns about
+    /// them).
+    public static func parseJSON(_ text: String, rejectUnknownKeys: Bool = true) throws(FormError) -> FormDefinition {
+        try parseJSON(text, unknownKeys: rejectUnknownKeys ? nil : UnknownKeys())
+    }
+
+    /// Parses with unknown keys collected in `unknownKeys` (nil: rejected).
+    static func parseJSON(_ text: String, unknownKeys: UnknownKeys?) throws(FormError) -> FormDefinition {
         let root: JSONNode
         do {
             root = try JSONParser.parse(text)
         } catch {
             throw FormError(.json, error.message, location: SourceLocation(line: error.line, column: error.column))
         }
-        return try JSONDefinitionReader(text: text).definition(root)
+        return try JSONDefinitionReader(text: text, unknownKeys: unknownKeys).definition(root)
     }
+}
+
+/// Unknown keys met while reading a definition leniently: path and position of each.
+final class UnknownKeys {
+    var entries: [(path: String, message: String, location: SourceLocation)] = []
 }
 
 /// Walks a JSONNode tree into a FormDefinition, naming the path of every problem.
 struct JSONDefinitionReader {
     let text: String
     let source: SourceText
+    /// Where unknown keys are collected; nil rejects them.
+    let unknownKeys: UnknownKeys?
 
-    init(text: String) {
+    init(text: String, unknownKeys: UnknownKeys? = nil) {
         self.text = text
         self.source = SourceText(text)
+        self.unknownKeys = unknownKeys
     }
 
     func error(_ message: String, _ node: JSONNode, _ path: String) -> FormError {
@@ -38,10 +53,13 @@ struct JSONDefinitionReader {
         }
         for member in members where !allowed.contains(member.key) {
             let known = allowed.sorted().joined(separator: ", ")
-            throw FormError(
-                .invalidDefinition, "unknown key '\(member.key)' (expected one of: \(known))",
-                path: path.isEmpty ? member.key : "\(path).\(member.key)",
-                location: source.location(of: member.keyRange.lowerBound))
+            let message = "unknown key '\(member.key)' (expected one of: \(known))"
+            let keyPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+            let location = source.location(of: member.keyRange.lowerBound)
+            guard let unknownKeys else {
+                throw FormError(.invalidDefinition, message, path: keyPath, location: location)
+            }
+            unknownKeys.entries.append((keyPath, message, location))
         }
         return members
     }

@@ -23,7 +23,7 @@ public final class FormProtocolDriver {
         self.sourceName = sourceName
         initialLine = ""
         do {
-            let definition = try FormDefinition.parseJSON(text)
+            let definition = try FormDefinition.parseJSON(text, rejectUnknownKeys: false)
             let form = try Form(definition)
             form.recordsEvaluatedNames = true
             self.form = form
@@ -135,7 +135,7 @@ struct ProtocolActionReader {
             throw invalid("an action is an object with one key: set, setCondition, addRow, removeRow, addSection, removeSection or batch")
         }
         let body = member.value
-        let definitions = JSONDefinitionReader(text: text)
+        let definitions = JSONDefinitionReader(text: text, unknownKeys: UnknownKeys())
         switch member.key {
         case "set":
             guard let pairs = body.objectValue else { throw invalid("'set' takes an object of tag: value") }

@@ -15,6 +15,7 @@ struct Compiler {
     var strings: [StringConstant] = []
     var matchers: [Matcher] = []
     var keyPaths: [[String]] = []
+    var keyPathRanges: [SourceRange] = []
     var names: [String] = []
     var localCount = 0
     /// SUBQUERY variables in scope, innermost last.
@@ -38,6 +39,7 @@ struct Compiler {
         diagnostics += folded.diagnostics
         compilePredicate(folded.predicate)
         emit(.return, at: .synthesized)
+        threadJumps()
         if overflowed {
             diagnostics.append(.error(.programTooLarge, at: tree.range))
         }
@@ -47,7 +49,7 @@ struct Compiler {
         switch Verifier.analyze(instructions, tables: tables) {
         case .success(let depth):
             return Program(instructions: instructions, constants: constants, integers: integers, strings: strings, matchers: matchers,
-                           keyPaths: keyPaths, names: names, sourceRanges: ranges, maxStackDepth: depth,
+                           keyPaths: keyPaths, keyPathRanges: keyPathRanges, names: names, sourceRanges: ranges, maxStackDepth: depth,
                            localCount: localCount, symbols: symbols)
         case .failure(let failure):
             diagnostics.append(.error(.verifierRejected(failure.description), at: tree.range))
@@ -92,6 +94,37 @@ struct Compiler {
         }
     }
 
+    /// Retargets jumps that land on other jumps whose outcome is already known (the flag does not
+    /// change across a jump): `jumpIfTrue → jumpIfFalse` falls through it, `jumpIfFalse → jumpIfFalse`
+    /// goes straight to the second target, and so on.
+    mutating func threadJumps() {
+        for offset in instructions.indices {
+            var target: Int
+            let onTrue: Bool?
+            switch instructions[offset] {
+            case .jumpIfFalse(let jump): target = offset + 1 + Int(jump.rawValue); onTrue = false
+            case .jumpIfTrue(let jump): target = offset + 1 + Int(jump.rawValue); onTrue = true
+            case .jump(let jump): target = offset + 1 + Int(jump.rawValue); onTrue = nil
+            default: continue
+            }
+            var hops = 0
+            while instructions.indices.contains(target), hops < instructions.count {
+                hops += 1
+                switch (instructions[target], onTrue) {
+                case (.jump(let jump), _):
+                    target = target + 1 + Int(jump.rawValue)
+                case (.jumpIfFalse(let jump), false?), (.jumpIfTrue(let jump), true?):
+                    target = target + 1 + Int(jump.rawValue)
+                case (.jumpIfFalse, true?), (.jumpIfTrue, false?):
+                    target += 1
+                default:
+                    hops = instructions.count
+                }
+            }
+            patchJump(offset, to: target)
+        }
+    }
+
     /// Emits a jump back to `target`.
     mutating func emitLoop(_ make: (JumpOffset) -> Instruction, to target: Int, at range: SourceRange) {
         let offset = emitJump(make, at: range)
@@ -126,9 +159,14 @@ struct Compiler {
         MatcherIndex(checked(Self.append(matcher, to: &matchers)))
     }
 
-    mutating func keyPath(_ components: [String]) -> KeyPathIndex {
-        if let existing = keyPaths.firstIndex(of: components) { return KeyPathIndex(UInt16(existing)) }
-        return KeyPathIndex(checked(Self.append(components, to: &keyPaths)))
+    /// The index of a key path written at `range` (the range positions errors of fused key reads).
+    mutating func keyPath(_ components: [String], at range: SourceRange) -> KeyPathIndex {
+        if let existing = keyPaths.indices.first(where: { keyPaths[$0] == components && keyPathRanges[$0] == range }) {
+            return KeyPathIndex(UInt16(existing))
+        }
+        let index = KeyPathIndex(checked(Self.append(components, to: &keyPaths)))
+        keyPathRanges.append(range)
+        return index
     }
 
     mutating func name(_ name: String) -> NameIndex {

@@ -42,6 +42,11 @@ struct ConstantFolder {
                 return .constant(!value, range)
             case .not(let inner, _):
                 return inner
+            case .comparison(var comparison) where comparison.modifier == .direct
+                && (comparison.op == .equalTo || comparison.op == .notEqualTo):
+                // `!=` is the exact negation of `==` in every case (nil, kinds, options).
+                comparison.op = comparison.op == .equalTo ? .notEqualTo : .equalTo
+                return .comparison(comparison)
             case let folded:
                 return .not(folded, range)
             }
@@ -62,7 +67,11 @@ struct ConstantFolder {
                 kept.append(folded)
                 break
             }
-            kept.append(folded)
+            // `(a AND b) AND c` is `a AND b AND c`: one chain, one exit.
+            switch (folded, neutral) {
+            case (.and(let inner, _), true), (.or(let inner, _), false): kept += inner
+            default: kept.append(folded)
+            }
         }
         switch kept.count {
         case 0: return .constant(neutral, range)

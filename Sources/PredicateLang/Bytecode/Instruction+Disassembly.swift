@@ -113,7 +113,7 @@ extension Program {
             location = position.line == previousLine ? "  |" : "\(position.line):\(position.column)"
         }
         let (operands, comment) = operandText(at: offset)
-        var text = format4(offset) + "  " + pad(location, 6) + pad(instructions[offset].mnemonic, 16)
+        var text = format4(offset) + "  " + pad(location, 6) + pad(instructions[offset].mnemonic, 20)
         if !operands.isEmpty || !comment.isEmpty { text += " " + operands }
         if !comment.isEmpty { text += "  ; " + comment }
         while text.hasSuffix(" ") { text.removeLast() }

@@ -3,7 +3,8 @@
 // in a thread list at most once per position, so the work is O(subject × program), never exponential.
 // Look-arounds are tabulated first, one extra linear scan each, and then read like anchors.
 
-/// The NFA simulation over one subject.
+/// The NFA simulation over one subject, generic over how the subject's scalars are stored (ASCII
+/// bytes read in place, or an array of scalars).
 ///
 /// Notes:
 /// - The main program is anchored at position 0 and accepts only at the end (whole-string match).
@@ -12,17 +13,15 @@
 ///   backwards from the end the same way, which records "matches starting at p". Nested
 ///   look-arounds are tabulated first (innermost first). Assertions always read absolute positions,
 ///   so they need no mirroring in reversed programs.
-struct RegexMatcher {
+/// - Thread lists and the ε-closure stack live in one temporary allocation (on the stack for small
+///   programs), so a pattern without look-arounds matches an ASCII subject without heap allocation.
+struct RegexMatcher<Subject: RandomAccessCollection, Folded: RandomAccessCollection>
+where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element == Unicode.Scalar, Folded.Index == Int {
     /// A set of instruction indexes with O(1) insert, lookup and clear (Briggs–Torczon sparse set).
     private struct ThreadList {
-        var dense: [Int]
-        var sparse: [Int]
+        var dense: UnsafeMutableBufferPointer<Int>
+        var sparse: UnsafeMutableBufferPointer<Int>
         var count = 0
-
-        init(capacity: Int) {
-            dense = Array(repeating: 0, count: capacity)
-            sparse = Array(repeating: 0, count: capacity)
-        }
 
         func contains(_ pc: Int) -> Bool {
             let slot = sparse[pc]
@@ -33,6 +32,24 @@ struct RegexMatcher {
             sparse[pc] = count
             dense[count] = pc
             count += 1
+        }
+    }
+
+    /// The ε-closure work stack: every visited instruction pushes at most two more, so
+    /// 2 × program + 1 slots always suffice.
+    private struct WorkStack {
+        var storage: UnsafeMutableBufferPointer<Int>
+        var count = 0
+
+        mutating func push(_ pc: Int) {
+            storage[count] = pc
+            count += 1
+        }
+
+        mutating func pop() -> Int? {
+            guard count > 0 else { return nil }
+            count -= 1
+            return storage[count]
         }
     }
 
@@ -58,49 +75,84 @@ struct RegexMatcher {
         }
     }
 
-    private let subject: [Unicode.Scalar]
-    /// Each subject scalar's simple case folding, when some program needs it.
-    private let folded: [Unicode.Scalar]
+    /// What the scans record.
+    private enum Recording {
+        /// Only whether a match state is live at the last position.
+        case last
+        /// Whether a match state is live at every position (look-around tables).
+        case table
+    }
 
-    init(subject: [Unicode.Scalar], folding: Bool) {
+    private let subject: Subject
+    /// Each subject scalar's simple case folding (read only by folded instructions).
+    private let folded: Folded
+
+    init(subject: Subject, folded: Folded) {
         self.subject = subject
-        folded = folding ? subject.map(StringFolding.simpleCaseFolded) : subject
+        self.folded = folded
     }
 
     /// Whether `program` matches all of the subject. Throws `regexLimit` past `stepBudget` steps.
     func matchesWhole(_ program: RegexProgram, stepBudget: Int) throws(EvaluationError) -> Bool {
         var budget = Budget(remaining: stepBudget, limit: stepBudget)
         let tables = try lookaroundTables(program, &budget)
-        let accepted = try scan(program, tables: tables, forward: true, anchored: true, &budget)
-        return accepted[subject.count]
+        var last = false
+        _ = try scan(program, tables: tables, forward: true, anchored: true, recording: .last, &budget, last: &last)
+        return last
     }
 
     /// One table per look-around of `program`: entry p says whether its body matches at p.
     private func lookaroundTables(_ program: RegexProgram, _ budget: inout Budget) throws(EvaluationError) -> [[Bool]] {
+        if program.lookarounds.isEmpty { return [] }
         var tables: [[Bool]] = []
         for lookaround in program.lookarounds {
             let inner = try lookaroundTables(lookaround.program, &budget)
+            var last = false
             tables.append(
-                try scan(lookaround.program, tables: inner, forward: !lookaround.isAhead, anchored: false, &budget))
+                try scan(
+                    lookaround.program, tables: inner, forward: !lookaround.isAhead, anchored: false,
+                    recording: .table, &budget, last: &last))
         }
         return tables
     }
 
-    /// Runs `program` over the subject in one direction. Entry p of the result says whether a match
-    /// state is live at position p. `anchored` starts threads only at the first position.
+    /// Runs `program` over the subject in one direction. `last` receives whether a match state is
+    /// live at the final position; with `.table` the result has that answer for every position.
+    /// `anchored` starts threads only at the first position.
     private func scan(
-        _ program: RegexProgram, tables: [[Bool]], forward: Bool, anchored: Bool, _ budget: inout Budget
+        _ program: RegexProgram, tables: [[Bool]], forward: Bool, anchored: Bool, recording: Recording,
+        _ budget: inout Budget, last: inout Bool
+    ) throws(EvaluationError) -> [Bool] {
+        let size = program.instructions.count
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: 6 * size + 1) {
+            (memory) throws(EvaluationError) -> [Bool] in
+            memory.initialize(repeating: 0)
+            let base = memory.baseAddress
+            func slice(_ offset: Int, _ count: Int) -> UnsafeMutableBufferPointer<Int> {
+                UnsafeMutableBufferPointer(start: base.map { $0 + offset }, count: count)
+            }
+            var current = ThreadList(dense: slice(0, size), sparse: slice(size, size))
+            var next = ThreadList(dense: slice(2 * size, size), sparse: slice(3 * size, size))
+            var stack = WorkStack(storage: slice(4 * size, 2 * size + 1))
+            return try run(
+                program, tables, forward: forward, anchored: anchored, recording: recording,
+                &current, &next, &stack, &budget, &last)
+        }
+    }
+
+    private func run(
+        _ program: RegexProgram, _ tables: [[Bool]], forward: Bool, anchored: Bool, recording: Recording,
+        _ current: inout ThreadList, _ next: inout ThreadList, _ stack: inout WorkStack, _ budget: inout Budget,
+        _ last: inout Bool
     ) throws(EvaluationError) -> [Bool] {
         let count = subject.count
-        var accepted = Array(repeating: false, count: count + 1)
-        var current = ThreadList(capacity: program.instructions.count)
-        var next = ThreadList(capacity: program.instructions.count)
-        var stack: [Int] = []
+        var accepted: [Bool] = recording == .table ? Array(repeating: false, count: count + 1) : []
         var position = forward ? 0 : count
         addThread(0, program, tables, to: &current, context(program, at: position), &stack)
-        accepted[position] = hasMatch(program, current)
+        var live = hasMatch(program, current)
+        if recording == .table { accepted[position] = live }
         for _ in 0..<count {
-            if anchored && current.count == 0 { return accepted }
+            if anchored && current.count == 0 { break }
             try budget.spend(current.count + 1)
             let index = forward ? position : position - 1
             position = forward ? position + 1 : position - 1
@@ -114,13 +166,17 @@ struct RegexMatcher {
             }
             if !anchored { addThread(0, program, tables, to: &next, after, &stack) }
             swap(&current, &next)
-            accepted[position] = hasMatch(program, current)
+            live = hasMatch(program, current)
+            if recording == .table { accepted[position] = live }
         }
+        last = live && position == (forward ? count : 0)
         return accepted
     }
 
     private func hasMatch(_ program: RegexProgram, _ list: ThreadList) -> Bool {
-        for slot in 0..<list.count where program.instructions[list.dense[slot]] == .match { return true }
+        for slot in 0..<list.count {
+            if case .match = program.instructions[list.dense[slot]] { return true }
+        }
         return false
     }
 
@@ -138,22 +194,27 @@ struct RegexMatcher {
     /// Adds `start` and everything reachable from it by ε-moves (explicit stack, no recursion).
     private func addThread(
         _ start: Int, _ program: RegexProgram, _ tables: [[Bool]], to list: inout ThreadList, _ context: Context,
-        _ stack: inout [Int]
+        _ stack: inout WorkStack
     ) {
-        stack.append(start)
-        while let pc = stack.popLast() {
+        stack.push(start)
+        while let pc = stack.pop() {
             if list.contains(pc) { continue }
             list.insert(pc)
             switch program.instructions[pc] {
             case .jump(let target):
-                stack.append(target)
+                stack.push(target)
             case .split(let first, let second):
-                stack.append(second)
-                stack.append(first)
+                stack.push(second)
+                stack.push(first)
             case .assertion(let assertion):
-                if Self.holds(assertion, context) { stack.append(pc + 1) }
+                if RegexAssertion.holds(
+                    assertion, previous: context.previous, current: context.current, following: context.following,
+                    afterFollowing: context.afterFollowing)
+                {
+                    stack.push(pc + 1)
+                }
             case .lookaround(let index, let isNegated):
-                if tables[index][context.position] != isNegated { stack.append(pc + 1) }
+                if tables[index][context.position] != isNegated { stack.push(pc + 1) }
             case .scalar, .foldedScalar, .characterClass, .foldedCharacterClass, .anyScalar, .match:
                 break
             }
@@ -171,6 +232,34 @@ struct RegexMatcher {
             following: index + 1 < subject.count ? subject[index + 1] : nil,
             afterFollowing: index + 2 < subject.count)
     }
+}
+
+extension RegexAssertion {
+    /// Whether the assertion holds between `previous` and `current` (nil at the ends of the subject).
+    static func holds(
+        _ assertion: RegexAssertion, previous: Unicode.Scalar?, current: Unicode.Scalar?, following: Unicode.Scalar?,
+        afterFollowing: Bool
+    ) -> Bool {
+        let insideCRLF = previous == "\r" && current == "\n"
+        switch assertion {
+        case .startOfInput:
+            return previous == nil
+        case .startOfLine:
+            return previous == nil || (isTerminator(previous) && current != nil && !insideCRLF)
+        case .endOfInput:
+            return current == nil
+        case .endOfLine:
+            return current == nil || (isTerminator(current) && !insideCRLF)
+        case .endOfInputOrFinalTerminator:
+            if current == nil { return true }
+            if isTerminator(current) && following == nil { return !insideCRLF }
+            return current == "\r" && following == "\n" && !afterFollowing
+        case .wordBoundary:
+            return isWord(previous) != isWord(current)
+        case .notWordBoundary:
+            return isWord(previous) == isWord(current)
+        }
+    }
 
     private static func isTerminator(_ scalar: Unicode.Scalar?) -> Bool {
         guard let scalar else { return false }
@@ -180,27 +269,5 @@ struct RegexMatcher {
     private static func isWord(_ scalar: Unicode.Scalar?) -> Bool {
         guard let scalar else { return false }
         return RegexProperty.word.contains(scalar)
-    }
-
-    private static func holds(_ assertion: RegexAssertion, _ context: Context) -> Bool {
-        let insideCRLF = context.previous == "\r" && context.current == "\n"
-        switch assertion {
-        case .startOfInput:
-            return context.previous == nil
-        case .startOfLine:
-            return context.previous == nil || (isTerminator(context.previous) && context.current != nil && !insideCRLF)
-        case .endOfInput:
-            return context.current == nil
-        case .endOfLine:
-            return context.current == nil || (isTerminator(context.current) && !insideCRLF)
-        case .endOfInputOrFinalTerminator:
-            if context.current == nil { return true }
-            if isTerminator(context.current) && context.following == nil { return !insideCRLF }
-            return context.current == "\r" && context.following == "\n" && !context.afterFollowing
-        case .wordBoundary:
-            return isWord(context.previous) != isWord(context.current)
-        case .notWordBoundary:
-            return isWord(context.previous) == isWord(context.current)
-        }
     }
 }

@@ -75,8 +75,35 @@ public struct RegexPattern: Sendable, Hashable {
                 .regexLimit,
                 "MATCHES subject of \(subject.utf8.count) bytes exceeds the limit of \(limits.maxRegexSubjectBytes) bytes")
         }
-        let folded = StringFolding.fold(subject, options: options)
-        let matcher = RegexMatcher(subject: Array(folded.unicodeScalars), folding: program.usesFolding)
-        return try matcher.matchesWhole(program, stepBudget: Self.maxMatchSteps)
+        if let result = try matchesASCII(subject) { return result }
+        let scalars = Array(StringFolding.fold(subject, options: options).unicodeScalars)
+        let folded = program.usesFolding ? scalars.map(StringFolding.simpleCaseFolded) : scalars
+        return try RegexMatcher(subject: scalars, folded: folded).matchesWhole(program, stepBudget: Self.maxMatchSteps)
     }
+
+    /// The ASCII path: the subject's bytes are read in place and lowercased on the fly for `[c]`
+    /// (folding ASCII changes nothing else). Nil when the subject is not ASCII.
+    private func matchesASCII(_ subject: String) throws(EvaluationError) -> Bool? {
+        let caseInsensitive = StringFolding.effectiveOptions(options).contains(.caseInsensitive)
+        var outcome: Result<Bool?, EvaluationError> = .success(nil)
+        StringSearch.withBytes(subject) { bytes in
+            guard ASCIIBytes.isASCII(bytes) else { return }
+            // Non-capturing transforms: a capturing closure stored in a lazy map would allocate a context.
+            let folded = bytes.lazy.map(Self.lowercasedScalar)
+            do throws(EvaluationError) {
+                let matched =
+                    caseInsensitive
+                    ? try RegexMatcher(subject: folded, folded: folded).matchesWhole(program, stepBudget: Self.maxMatchSteps)
+                    : try RegexMatcher(subject: bytes.lazy.map(Self.scalar), folded: folded)
+                        .matchesWhole(program, stepBudget: Self.maxMatchSteps)
+                outcome = .success(matched)
+            } catch {
+                outcome = .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
+
+    private static func scalar(_ byte: UInt8) -> Unicode.Scalar { Unicode.Scalar(byte) }
+    private static func lowercasedScalar(_ byte: UInt8) -> Unicode.Scalar { Unicode.Scalar(ASCIIBytes.lowercased(byte)) }
 }

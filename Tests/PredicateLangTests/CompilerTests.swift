@@ -1,0 +1,189 @@
+// Compiler output pinned as opcode sequences: fused leaves, short-circuit jumps, constant folding,
+// matcher preparation, form-mode slot reads, and the compiler's diagnostics.
+
+import Testing
+@testable import PredicateLang
+
+@Suite("Compiler")
+struct CompilerTests {
+    static let symbols = SymbolTable(tags: ["t", "age", "hobbies", "name", "country"])
+
+    struct OpcodeCase: CustomTestStringConvertible, Sendable {
+        let format: String
+        let form: Bool
+        let mnemonics: [String]
+        init(_ format: String, form: Bool = false, _ mnemonics: [String]) {
+            self.format = format
+            self.form = form
+            self.mnemonics = mnemonics
+        }
+        var testDescription: String { format }
+    }
+
+    static func compiled(_ format: String, form: Bool = false) throws -> CompiledPredicate {
+        let result = CompiledPredicate.compile(format, symbols: form ? symbols : nil)
+        let predicate = try #require(result.predicate, "\(result.diagnostics.map(\.text))")
+        #expect(Verifier.verify(predicate.program).isEmpty)
+        return predicate
+    }
+
+    @Test("short predicates compile to these opcode sequences", arguments: [
+        OpcodeCase("a == 1", ["matchKey", "return"]),
+        OpcodeCase("$t == 1", form: true, ["compareSlotInteger", "return"]),
+        OpcodeCase("$t.value.@count = 0", form: true, ["compareSlotCountInt", "return"]),
+        OpcodeCase("$t.@count > 2", form: true, ["compareSlotCountInt", "return"]),
+        OpcodeCase("$t == 'x'", form: true, ["compareSlotString", "return"]),
+        OpcodeCase("$t.value != 'x'", form: true, ["compareSlotString", "return"]),
+        OpcodeCase("$t ==[c] 'x'", form: true, ["matchSlot", "return"]),
+        OpcodeCase("$hobbies CONTAINS 'Music'", form: true, ["matchSlot", "return"]),
+        OpcodeCase("'Music' IN $hobbies", form: true, ["matchSlot", "return"]),
+        OpcodeCase("$t IN {1, 2, 3}", form: true, ["matchSlot", "return"]),
+        OpcodeCase("$name BEGINSWITH[c] 'jo'", form: true, ["matchSlot", "return"]),
+        OpcodeCase("$t.@count == 'x'", form: true, ["matchSlotCount", "return"]),
+        OpcodeCase("$t.isHidden == YES", form: true, ["loadSlotHidden", "match", "return"]),
+        OpcodeCase("$t.isDisabled == NO", form: true, ["loadSlotDisabled", "match", "return"]),
+        OpcodeCase("$t.other == 1", form: true, ["loadSlot", "keyPath", "match", "return"]),
+        OpcodeCase("ANY $t == 1", form: true, ["loadSlot", "match", "return"]),
+        OpcodeCase("$x == 1", ["loadVariable", "match", "return"]),
+        OpcodeCase("a == b", ["pushObject", "keyPath", "pushObject", "keyPath", "compare", "return"]),
+        OpcodeCase("a == 1 AND b == 2 AND c == 3", ["matchKey", "jumpIfFalse", "matchKey", "jumpIfFalse", "matchKey", "return"]),
+        OpcodeCase("a == 1 OR b == 2", ["matchKey", "jumpIfTrue", "matchKey", "return"]),
+        OpcodeCase("NOT a < 1", ["matchKey", "not", "return"]),
+        OpcodeCase("NOT a == 1", ["matchKey", "return"]),
+        OpcodeCase("NOT NOT a == 1", ["matchKey", "return"]),
+        OpcodeCase("TERNARY(a == 1, 2, 3) == 2", ["matchKey", "jumpIfFalse", "pushConstant", "jump", "pushConstant", "match", "return"]),
+        OpcodeCase("SUBQUERY(xs, $x, $x == 1).@count == 0", ["pushObject", "keyPath", "iterate", "iterateNext", "loadLocal", "match",
+                                                             "jumpIfFalse", "iterateKeep", "jump", "iterateEnd", "keyPath", "match", "return"]),
+        OpcodeCase("{a, 1}[SIZE] == 2", ["pushObject", "keyPath", "pushConstant", "makeArray", "indexFixed", "match", "return"]),
+        OpcodeCase("ANYKEY == 1", ["unsupported", "match", "return"]),
+    ])
+    func opcodes(_ testCase: OpcodeCase) throws {
+        let predicate = try Self.compiled(testCase.format, form: testCase.form)
+        #expect(mnemonics(predicate.program) == testCase.mnemonics, "\(predicate.disassembly())")
+    }
+
+    @Test("constant subtrees are folded; now() and random() are not", arguments: [
+        OpcodeCase("1 + 2 == 3", ["setFlag", "return"]),
+        OpcodeCase("x == 2 * 3", ["matchKey", "return"]),
+        OpcodeCase("x IN {1, 2 + 1}", ["matchKey", "return"]),
+        OpcodeCase("uppercase('a') == x", ["matchKey", "return"]),
+        OpcodeCase("now() > x", ["call", "pushObject", "keyPath", "compare", "return"]),
+        OpcodeCase("random() > 2", ["call", "match", "return"]),
+        OpcodeCase("a == 1 AND TRUEPREDICATE", ["matchKey", "return"]),
+        OpcodeCase("FALSEPREDICATE AND a == 1", ["setFlag", "return"]),
+        OpcodeCase("a == 1 AND FALSEPREDICATE AND b == 1", ["matchKey", "jumpIfFalse", "setFlag", "return"]),
+        OpcodeCase("TERNARY(1 < 2, x, y) == 1", ["matchKey", "return"]),
+        OpcodeCase("'a' + 1 == 1", ["pushConstant", "pushConstant", "arithmetic", "match", "return"]),
+    ])
+    func folding(_ testCase: OpcodeCase) throws {
+        let predicate = try Self.compiled(testCase.format, form: testCase.form)
+        #expect(mnemonics(predicate.program) == testCase.mnemonics, "\(predicate.disassembly())")
+    }
+
+    @Test("folded values land in the matcher and constant tables")
+    func foldedValues() throws {
+        let product = try Self.compiled("x == 2 * 3")
+        #expect(product.program.matchers.first?.constant == .int(6))
+        let flag = try Self.compiled("1 + 2 == 4")
+        #expect(flag.program.instructions.first == .setFlag(false))
+    }
+
+    @Test("constant right-hand sides are prepared once")
+    func preparation() throws {
+        func preparation(_ format: String) throws -> String {
+            try Self.compiled(format, form: true).program.matchers.first?.preparationName ?? "none"
+        }
+        #expect(try preparation("$t CONTAINS 'x'") == "substring-or-element")
+        #expect(try preparation("$t BEGINSWITH[cd] 'x'") == "substring")
+        #expect(try preparation("$t LIKE 'a*'") == "like")
+        #expect(try preparation("$t MATCHES 'a.*'") == "regex")
+        #expect(try preparation("$t IN {1, 2, 2}") == "set(2)")
+        #expect(try preparation("$t BETWEEN {1, 2}") == "general")
+    }
+
+    @Test("jumps of an AND chain all land on the end")
+    func jumpTargets() throws {
+        let program = try Self.compiled("a == 1 AND b == 2 AND c == 3").program
+        #expect(program.instructions[1] == .jumpIfFalse(JumpOffset(3)))
+        #expect(program.instructions[3] == .jumpIfFalse(JumpOffset(1)))
+    }
+
+    @Test("the instruction stays 8 bytes")
+    func instructionSize() {
+        #expect(MemoryLayout<Instruction>.stride == 8)
+    }
+
+    // MARK: Diagnostics
+
+    @Test("an unknown tag reads null, with a warning, a did-you-mean note and a fix-it")
+    func unknownTag() throws {
+        let text = "$agee > 18"
+        let result = CompiledPredicate.compile(text, symbols: Self.symbols)
+        let predicate = try #require(result.predicate)
+        let warning = try #require(result.diagnostics.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.id == "unknown-tag")
+        #expect(warning.text == "unknown tag 'agee'")
+        #expect(warning.range == SourceRange(0, 5))
+        #expect(warning.notes.first?.text == "did you mean 'age'?")
+        #expect(warning.fixIts.first?.replacement == "$age")
+        #expect(try predicate.evaluate(in: RowStore(symbols: Self.symbols)) == false)
+    }
+
+    @Test("an unknown tag far from every known one gets no suggestion")
+    func unknownTagWithoutSuggestion() {
+        let result = CompiledPredicate.compile("$zzzzzzzz == 1", symbols: Self.symbols)
+        #expect(result.diagnostics.first?.id == "unknown-tag")
+        #expect(result.diagnostics.first?.notes.isEmpty == true)
+    }
+
+    @Test("an invalid constant LIKE or MATCHES pattern is a compile error at the pattern", arguments: [
+        ("name LIKE 'abc\\\\'", "'abc\\\\'"),
+        ("name MATCHES '(a'", "'(a'"),
+    ])
+    func invalidPattern(_ text: String, _ pattern: String) throws {
+        let result = CompiledPredicate.compile(text)
+        #expect(result.predicate == nil)
+        let error = try #require(result.diagnostics.first { $0.severity == .error })
+        #expect(error.id == "invalid-pattern")
+        #expect(result.source.slice(error.range) == pattern)
+    }
+
+    @Test("a constant expression that always raises compiles with a warning and raises at evaluation")
+    func constantFailure() throws {
+        let result = CompiledPredicate.compile("'a' + 1 == 1")
+        let predicate = try #require(result.predicate)
+        let warning = try #require(result.diagnostics.first)
+        #expect(warning.id == "constant-expression-fails")
+        #expect(result.source.slice(warning.range) == "'a' + 1")
+        #expect(throws: EvaluationError.self) { try predicate.evaluate() }
+    }
+
+    @Test("unsupported constructs compile with a warning and raise at evaluation", arguments: [
+        "ANYKEY == 1", "FUNCTION(SELF, 'foo') == 1", "a UTI-CONFORMS-TO 'public.text'",
+    ])
+    func unsupported(_ text: String) throws {
+        let result = CompiledPredicate.compile(text)
+        let predicate = try #require(result.predicate, "\(result.diagnostics.map(\.text))")
+        #expect(result.diagnostics.contains { $0.id == "unsupported-construct" })
+        #expect(throws: EvaluationError.self) { try predicate.evaluate(with: ["a": "x"]) }
+    }
+
+    @Test("a tree nested deeper than the compiler follows is rejected, not a crash")
+    func nestingTooDeep() {
+        var expression = Tree.constant(1)
+        for _ in 0..<300 { expression = .negate(.arithmetic(.add, expression, Tree.variable("x"), .synthesized), .synthesized) }
+        let tree = Tree.compare(expression, .equalTo, Tree.constant(1))
+        let result = CompiledPredicate.compile(tree, source: SourceText(""))
+        #expect(result.predicate == nil)
+        #expect(result.diagnostics.contains { $0.id == "nesting-too-deep" })
+    }
+
+    @Test("a program with more matchers than the encoding addresses is rejected")
+    func programTooLarge() {
+        let children = (0..<66_000).map { Tree.compare(Tree.key("a"), .equalTo, Tree.constant(.int(Int64($0)))) }
+        let result = CompiledPredicate.compile(.or(children, .synthesized), source: SourceText(""))
+        #expect(result.predicate == nil)
+        #expect(result.diagnostics.contains { $0.id == "program-too-large" })
+    }
+}
