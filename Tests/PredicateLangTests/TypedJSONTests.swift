@@ -89,6 +89,26 @@ struct TypedJSONTests {
         #expect(TypedJSON.serialize(back) == text)
     }
 
+    @Test("dates round-trip exactly through ISO 8601 text", arguments: [
+        12.3, 12.7, 0.1, -0.5, 123_456_789.123456, 1e-7, -1e-9, 700_000_000.000_001, 86_399.999_999_9, -978_307_200,
+    ])
+    func exactDates(_ seconds: Double) throws {
+        let value = Value.date(Date(timeIntervalSinceReferenceDate: seconds))
+        let text = TypedJSON.serialize(value)
+        guard case .date(let back) = try TypedJSON.parse(text) else {
+            Issue.record("not a date: \(text)")
+            return
+        }
+        #expect(back.timeIntervalSinceReferenceDate == seconds, "\(text)")
+    }
+
+    @Test("dates outside years 0...9999 serialize as seconds since 2001")
+    func farDates() throws {
+        let value = Value.date(Date(timeIntervalSinceReferenceDate: 1e15))
+        #expect(TypedJSON.serialize(value) == #"{"$date":1000000000000000.0}"#)
+        #expect(try TypedJSON.parse(TypedJSON.serialize(value)) == value)
+    }
+
     @Test("JSONNode converts to plain and typed values")
     func nodeConversion() throws {
         let text = #"{"rows": [{"value": {"$date": 0}}, {"value": 1.5}]}"#

@@ -138,15 +138,7 @@ extension JSONNode {
     /// (`{"$date": ...}` stays a dictionary), integers by spelling become `.int` (or `.double` when
     /// out of `Int64` range), other numbers `.double`. See ``typedValue(in:)`` for the typed form.
     public var plainValue: Value {
-        switch self {
-        case .null: .null
-        case .bool(let flag, _): .bool(flag)
-        case .number: TypedJSON.numberValue(self)
-        case .string(let string, _): .string(string)
-        case .array(let elements, _): .array(elements.map(\.plainValue))
-        case .object(let members, _):
-            .dictionary(Dictionary(members.map { ($0.key, $0.value.plainValue) }, uniquingKeysWith: { _, last in last }))
-        }
+        (try? JSONNodeConverter(text: "", typed: false).convert(self)) ?? .null
     }
 }
 

@@ -22,68 +22,13 @@ extension TypedJSON {
     /// - collections nested deeper than ``Value/maxPrintingDepth`` print `null` at the cut.
     public static func serialize(_ value: Value) -> String {
         var output = ""
-        JSONWriter.write(value, to: &output, depth: 0)
+        ValueTextWriter.write(value, style: .json, maxDepth: Value.maxPrintingDepth, to: &output)
         return output
     }
 }
 
+/// JSON string escaping, shared with ``ValueTextWriter``.
 enum JSONWriter {
-    static func write(_ value: Value, to output: inout String, depth: Int) {
-        switch value {
-        case .null:
-            output += "null"
-        case .bool(let flag):
-            output += flag ? "true" : "false"
-        case .int(let integer):
-            output += String(integer)
-        case .double(let double):
-            output += double.isFinite ? double.description : "null"
-        case .string(let string):
-            writeString(string, to: &output)
-        case .date(let date):
-            output += "{\"$date\":"
-            if let text = ISO8601.format(date) {
-                writeString(text, to: &output)
-            } else {
-                write(.double(date.timeIntervalSinceReferenceDate), to: &output, depth: depth)
-            }
-            output += "}"
-        case .array(let elements):
-            writeArray(elements, to: &output, depth: depth)
-        case .set(let set):
-            output += "{\"$set\":"
-            writeArray(set.elements, to: &output, depth: depth)
-            output += "}"
-        case .dictionary(let dictionary):
-            guard depth < Value.maxPrintingDepth else {
-                output += "null"
-                return
-            }
-            output += "{"
-            let keys = dictionary.keys.sorted { ValueOrdering.compareUTF16($0, $1) < 0 }
-            for (index, key) in keys.enumerated() {
-                if index > 0 { output += "," }
-                writeString(key, to: &output)
-                output += ":"
-                write(dictionary[key] ?? .null, to: &output, depth: depth + 1)
-            }
-            output += "}"
-        }
-    }
-
-    static func writeArray(_ elements: [Value], to output: inout String, depth: Int) {
-        guard depth < Value.maxPrintingDepth else {
-            output += "null"
-            return
-        }
-        output += "["
-        for (index, element) in elements.enumerated() {
-            if index > 0 { output += "," }
-            write(element, to: &output, depth: depth + 1)
-        }
-        output += "]"
-    }
-
     /// A JSON string literal.
     static func writeString(_ string: String, to output: inout String) {
         output += "\""

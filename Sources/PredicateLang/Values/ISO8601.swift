@@ -15,7 +15,7 @@ import Foundation
 /// date without a time as midnight UTC. Leap seconds (`:60`) are rejected.
 package enum ISO8601 {
     /// Seconds between 1970-01-01 and 2001-01-01 (Foundation's reference date).
-    static let referenceOffset: Double = 978_307_200
+    static let referenceSeconds: Int64 = 978_307_200
 
     /// The date `text` denotes, or nil when it is not a timestamp of the accepted forms.
     package static func parse(_ text: String) -> Date? {
@@ -24,11 +24,13 @@ package enum ISO8601 {
             let day = reader.digits(2)
         else { return nil }
         guard (1...12).contains(month), day >= 1, day <= daysInMonth(year, month) else { return nil }
-        var seconds = Double(daysFromCivil(year, month, day)) * 86_400
+        // Whole seconds are exact integers; the fraction is added last, in one rounding, so a
+        // timestamp written by `format` reads back to the identical Double.
+        var seconds = daysFromCivil(year, month, day) * 86_400 - referenceSeconds
+        var fraction = 0.0
         if reader.take("T") || reader.take("t") || reader.take(" ") {
             guard let hour = reader.digits(2), reader.take(":"), let minute = reader.digits(2) else { return nil }
             var second = 0
-            var fraction = 0.0
             if reader.take(":") {
                 guard let whole = reader.digits(2) else { return nil }
                 second = whole
@@ -38,7 +40,7 @@ package enum ISO8601 {
                 }
             }
             guard hour <= 23, minute <= 59, second <= 59 else { return nil }
-            seconds += Double(hour * 3600 + minute * 60 + second) + fraction
+            seconds += Int64(hour * 3600 + minute * 60 + second)
             if reader.take("Z") || reader.take("z") {
                 // UTC
             } else if let sign = reader.sign() {
@@ -51,25 +53,47 @@ package enum ISO8601 {
                     offsetMinutes = minutes
                 }
                 guard offsetHours <= 23, offsetMinutes <= 59 else { return nil }
-                seconds -= Double(sign * (offsetHours * 3600 + offsetMinutes * 60))
+                seconds -= Int64(sign * (offsetHours * 3600 + offsetMinutes * 60))
             }
         }
         guard reader.isAtEnd else { return nil }
-        return Date(timeIntervalSinceReferenceDate: seconds - referenceOffset)
+        return Date(timeIntervalSinceReferenceDate: Double(seconds) + fraction)
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS[.ffffff]Z` in UTC, with the fraction to microseconds and trailing zeros
-    /// dropped; nil for dates whose year is outside 0...9999.
+    /// `YYYY-MM-DDTHH:MM:SS[.fraction]Z` in UTC; nil for dates whose year is outside 0...9999 or
+    /// whose fraction needs more than 17 digits to read back exactly.
+    ///
+    /// The fraction has the fewest digits (at most 17, trailing zeros dropped) for which
+    /// ``parse(_:)`` returns the identical `Date`, so `format` and `parse` round-trip exactly.
     package static func format(_ date: Date) -> String? {
         guard let parts = Parts(date) else { return nil }
         var text = "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T"
         text += "\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2))"
-        if parts.microsecond != 0 {
-            var fraction = pad(parts.microsecond, 6)
-            while fraction.hasSuffix("0") { fraction.removeLast() }
-            text += "." + fraction
+        if parts.fraction != 0 {
+            guard let digits = fractionDigits(whole: parts.wholeSeconds, target: date.timeIntervalSinceReferenceDate)
+            else { return nil }
+            text += "." + digits
         }
         return text + "Z"
+    }
+
+    /// The shortest decimal fraction `f` with `Double(whole) + Double("0." + f) == target`.
+    static func fractionDigits(whole: Int64, target: Double) -> String? {
+        let base = Double(whole)
+        let fraction = target - base
+        var scale = 1.0
+        for count in 1...17 {
+            scale *= 10
+            guard let scaled = UInt64(exactly: (fraction * scale).rounded()), scaled > 0 else { continue }
+            var digits = String(scaled)
+            guard digits.count <= count else { continue }
+            digits = String(repeating: "0", count: count - digits.count) + digits
+            if let value = Double("0." + digits), base + value == target {
+                while digits.hasSuffix("0") { digits.removeLast() }
+                return digits
+            }
+        }
+        return nil
     }
 
     /// `YYYY-MM-DD HH:MM:SS +0000`, as `-[NSDate description]` prints; nil outside years 0...9999.
@@ -79,23 +103,23 @@ package enum ISO8601 {
             + "\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2)) +0000"
     }
 
-    /// Calendar fields of a date in UTC, the fraction rounded to microseconds.
+    /// Calendar fields of a date in UTC, with the whole seconds since 2001 and the fraction.
     struct Parts {
-        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, microsecond = 0
+        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+        var wholeSeconds: Int64 = 0
+        var fraction = 0.0
 
         init?(_ date: Date) {
-            let unix = date.timeIntervalSinceReferenceDate + ISO8601.referenceOffset
-            // Years 0...9999 span about ±3.2e11 seconds around 1970.
-            guard unix.isFinite, unix > -62_200_000_000, unix < 253_500_000_000 else { return nil }
-            var whole = unix.rounded(.down)
-            var micro = ((unix - whole) * 1_000_000).rounded()
-            if micro >= 1_000_000 {
-                whole += 1
-                micro = 0
-            }
-            guard let total = Int64(exactly: whole), let microseconds = Int(exactly: micro) else { return nil }
-            let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
-            let secondOfDay = Int(total - days * 86_400)
+            let interval = date.timeIntervalSinceReferenceDate
+            // Years 0...9999 lie within about ±3.2e11 seconds of 2001.
+            guard interval.isFinite, interval > -64_000_000_000, interval < 252_000_000_000 else { return nil }
+            let whole = interval.rounded(.down)
+            guard let seconds = Int64(exactly: whole) else { return nil }
+            wholeSeconds = seconds
+            fraction = interval - whole
+            let unix = seconds + ISO8601.referenceSeconds
+            let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
+            let secondOfDay = Int(unix - days * 86_400)
             let civil = ISO8601.civilFromDays(days)
             guard (0...9999).contains(civil.year) else { return nil }
             year = civil.year
@@ -104,7 +128,6 @@ package enum ISO8601 {
             hour = secondOfDay / 3600
             minute = secondOfDay % 3600 / 60
             second = secondOfDay % 60
-            microsecond = microseconds
         }
     }
 

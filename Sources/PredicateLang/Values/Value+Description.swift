@@ -25,7 +25,7 @@ extension Value: CustomStringConvertible {
     /// Values nested deeper than ``Value/maxPrintingDepth`` print `...` in place of the deeper levels.
     public var predicateDescription: String {
         var output = ""
-        ValuePrinter.write(self, to: &output, depth: 0, quoteStrings: true)
+        ValueTextWriter.write(self, style: .predicate, maxDepth: Value.maxPrintingDepth, to: &output)
         return output
     }
 
@@ -87,55 +87,5 @@ extension Value: CustomStringConvertible {
             }
         }
         return output + "\""
-    }
-}
-
-/// The recursive printer behind ``Value/predicateDescription``; depth-bounded.
-enum ValuePrinter {
-    static func write(_ value: Value, to output: inout String, depth: Int, quoteStrings: Bool) {
-        switch value {
-        case .null:
-            output += "nil"
-        case .bool(let flag):
-            output += flag ? "1" : "0"
-        case .int(let integer):
-            output += String(integer)
-        case .double(let double):
-            output += Value.numberDescription(double)
-        case .string(let string):
-            output += quoteStrings ? Value.quotedString(string) : string
-        case .date(let date):
-            output += "CAST(" + Value.fixedPointDescription(date.timeIntervalSinceReferenceDate) + ", \"NSDate\")"
-        case .array(let elements):
-            writeElements(elements, to: &output, depth: depth)
-        case .set(let set):
-            writeElements(set.elements, to: &output, depth: depth)
-        case .dictionary(let dictionary):
-            guard depth < Value.maxPrintingDepth else {
-                output += "{...}"
-                return
-            }
-            output += "{"
-            let keys = dictionary.keys.sorted { ValueOrdering.compareUTF16($0, $1) < 0 }
-            for (index, key) in keys.enumerated() {
-                if index > 0 { output += ", " }
-                output += Value.quotedString(key) + " = "
-                write(dictionary[key] ?? .null, to: &output, depth: depth + 1, quoteStrings: true)
-            }
-            output += "}"
-        }
-    }
-
-    static func writeElements(_ elements: [Value], to output: inout String, depth: Int) {
-        guard depth < Value.maxPrintingDepth else {
-            output += "{...}"
-            return
-        }
-        output += "{"
-        for (index, element) in elements.enumerated() {
-            if index > 0 { output += ", " }
-            write(element, to: &output, depth: depth + 1, quoteStrings: true)
-        }
-        output += "}"
     }
 }

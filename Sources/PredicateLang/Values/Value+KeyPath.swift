@@ -71,10 +71,12 @@ extension Value {
 
 /// The key-value coding machinery behind ``Value/value(forKeyPath:)``.
 enum KeyValueCoding {
-    /// How deep collection operators may nest inside each other's right key paths
-    /// (`@unionOfArrays.@unionOfArrays...`), and how deep arrays may nest when a key is mapped
-    /// over them. Beyond that the lookup fails instead of exhausting the stack.
-    static let maxDepth = 512
+    /// The recursion budget of one lookup: mapping a key into a nested array costs 1, a collection
+    /// operator applied inside another's right key path (`@sum.@sum.self`) costs
+    /// ``operatorDepthCost``. So arrays may nest 256 levels and operators 32; beyond that the
+    /// lookup fails instead of exhausting the stack (both fit a 512 KiB stack in debug builds).
+    static let maxDepth = 256
+    static let operatorDepthCost = 8
 
     static func resolve(_ receiver: Value, _ path: ArraySlice<String>, depth: Int) throws(EvaluationError) -> Value {
         guard depth <= maxDepth else { throw tooDeep() }
@@ -162,7 +164,7 @@ enum KeyValueCoding {
         values.reserveCapacity(elements.count)
         if operation.flattensCollections {
             for element in elements where !element.isNull {
-                let collection = try resolve(element, rest, depth: depth + 1)
+                let collection = try resolve(element, rest, depth: depth + operatorDepthCost)
                 if collection.isNull { continue }
                 guard let inner = collection.collectionElements else {
                     throw EvaluationError(
@@ -173,7 +175,7 @@ enum KeyValueCoding {
             }
         } else {
             for element in elements {
-                values.append(try resolve(element, rest, depth: depth + 1))
+                values.append(try resolve(element, rest, depth: depth + operatorDepthCost))
             }
         }
         switch operation {
@@ -293,7 +295,7 @@ enum KeyValueCoding {
     }
 
     static func tooDeep() -> EvaluationError {
-        EvaluationError(.invalidKey, "Key path evaluation nested deeper than \(maxDepth) levels.")
+        EvaluationError(.invalidKey, "Key path evaluation nested too deeply (arrays beyond \(maxDepth) levels or collection operators beyond \(maxDepth / operatorDepthCost)).")
     }
 }
 
