@@ -88,6 +88,11 @@ public final class Form {
     /// The state of every section, in form order.
     package var sectionStates: [ElementState] { state.sections.map { ElementState(state: state, element: $0) } }
 
+    /// In debug builds: Swift function conditions seen reading a value or flag they do not declare
+    /// (`"b.hidden reads 'x' without declaring it"`). Such a condition does not re-run when that input
+    /// changes (Eureka's `Condition.function` has the same rule); declare every tag it reads.
+    public var undeclaredDependencies: [String] { state.undeclaredDependencies }
+
     /// The observer map as names: `"tag.value" -> ["other.hidden", ...]`.
     package var dependents: [String: [String]] { state.dependentsMap() }
 

@@ -77,9 +77,17 @@ struct FormBuildingTests {
 
     @Test("too many conditions is a typed error")
     func formTooLarge() {
-        let rows = (0..<5).map { Row("r\($0)") }
+        let plain = (0..<50).map { Row("p\($0)") }
+        #expect(throws: Never.self) {
+            _ = try Form(FormDefinition(sections: [Section("s", rows: plain)]), limits: FormLimits(maxConditions: 10))
+        }
+        let rows = (0..<11).map { Row("r\($0)", hidden: false) }
         #expect(throws: FormError.self) {
             _ = try Form(FormDefinition(sections: [Section("s", rows: rows)]), limits: FormLimits(maxConditions: 10))
+        }
+        let edges = (0..<3).map { Row("e\($0)").hidden("$a == 1 AND $b == 2") }
+        #expect(throws: FormError.self) {
+            _ = try Form(FormDefinition(sections: [Section("s", rows: edges)]), limits: FormLimits(maxDependencyEdges: 5))
         }
     }
 }

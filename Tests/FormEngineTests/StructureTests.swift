@@ -61,6 +61,22 @@ struct StructureTests {
         #expect(form["a"]?.isHidden == false)
     }
 
+    @Test("debug builds report function conditions that read undeclared inputs")
+    func undeclaredReads() throws {
+        let form = try Form {
+            Section("s") {
+                Row("x", value: 1)
+                Row("y")
+                Row("a").hidden(.function(["x"]) { $0.value("x") == 1 && $0.value("y").isNull && !$0.isHidden("x") })
+                Row("b").hidden(.function(["x", "y"]) { $0.value("x") == $0.value("y") })
+            }
+        }
+        #if DEBUG
+        #expect(form.undeclaredDependencies == ["a.hidden reads 'y' without declaring it", "a.hidden reads 'x.isHidden' without declaring it"])
+        #endif
+        #expect(form["a"]?.isHidden == true)
+    }
+
     @Test("a removed tag can be reused by a new row")
     func tagReuse() throws {
         let form = try Form { Section("s") { Row("a", value: 1); Row("w").hidden(valueIs("a", 2)) } }

@@ -33,6 +33,28 @@ struct CompiledCondition: Sendable {
         }
     }
 
+    /// Runs a function condition while recording what it reads; returns the result and the reads it
+    /// did not declare (`"tag.isHidden"`), which would not re-run it when they change.
+    func evaluateRecordingUndeclaredReads(in store: RowStore) -> (Bool, [String]) {
+        guard case .function(let function) = body else { return (evaluate(in: store), []) }
+        let recorder = ReadRecorder()
+        let result = function(ConditionReader(store: store, recorder: recorder))
+        var undeclared: [String] = []
+        for (tag, property) in recorder.reads {
+            let slot = store.symbols.slot(for: tag)
+            if slot.map({ reads.contains(SlotRead(slot: $0, property: property)) }) != true {
+                let name = property == .value ? tag : "\(tag).\(property.name)"
+                if !undeclared.contains(name) { undeclared.append(name) }
+            }
+        }
+        return (result, undeclared)
+    }
+
+    var isFunction: Bool {
+        if case .function = body { return true }
+        return false
+    }
+
     /// Compiles `condition`, declaring the tags it reads in `store`. `path` names the condition in
     /// errors (`sections[0].rows[1].hidden`).
     static func compile(_ condition: Condition?, path: String, store: inout RowStore) throws(FormError)

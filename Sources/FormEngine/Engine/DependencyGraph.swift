@@ -25,19 +25,19 @@ struct DependencyGraph: Sendable {
         var graph = DependencyGraph()
         let slotCount = state.store.symbols.count
         graph.observers = Array(repeating: Array(repeating: [], count: slotCount), count: 3)
-        let conditionCount = state.conditions.count
-        graph.rank = Array(repeating: -1, count: conditionCount)
+        graph.rank = Array(repeating: -1, count: state.conditions.count)
         var vertices: [ConditionID] = []
         for section in state.sections {
             vertices += state.conditionIDs(of: section)
             for row in state.elements[section.raw].rows { vertices += state.conditionIDs(of: row) }
         }
-        if vertices.count > state.limits.maxConditions {
+        let conditionCount = vertices.count { state.conditions[$0.raw].source != nil }
+        if conditionCount > state.limits.maxConditions {
             throw FormError(
-                .formTooLarge, "the form has \(vertices.count) conditions; the limit is \(state.limits.maxConditions)")
+                .formTooLarge, "the form has \(conditionCount) conditions; the limit is \(state.limits.maxConditions)")
         }
-        var successors = Array(repeating: [Int](), count: conditionCount)
-        var indegree = Array(repeating: 0, count: conditionCount)
+        var successors = Array(repeating: [Int](), count: state.conditions.count)
+        var indegree = Array(repeating: 0, count: state.conditions.count)
         for reader in vertices {
             for read in state.conditions[reader.raw].reads {
                 graph.observers[read.property.rawValue][read.slot.index].append(reader)

@@ -47,7 +47,7 @@ extension FormState {
             dirty.clearFlag(condition)
             let element = condition.element
             guard elements[element.raw].isAlive else { continue }
-            let result = conditions[condition.raw].evaluate(in: store)
+            let result = evaluate(condition)
             evaluationCount += 1
             log.evaluated.append(condition)
             guard result != results[condition.raw] else { continue }
@@ -55,6 +55,22 @@ extension FormState {
             results[condition.raw] = result
             applyResult(of: condition, result)
         }
+    }
+
+    /// Evaluates one condition. In debug builds a function condition's reads are checked against its
+    /// declared dependencies, and undeclared ones are remembered (``Form/undeclaredDependencies``).
+    private mutating func evaluate(_ condition: ConditionID) -> Bool {
+        #if DEBUG
+        if conditions[condition.raw].isFunction {
+            let (result, undeclared) = conditions[condition.raw].evaluateRecordingUndeclaredReads(in: store)
+            for read in undeclared {
+                let warning = "\(name(of: condition)) reads '\(read)' without declaring it"
+                if !undeclaredDependencies.contains(warning) { undeclaredDependencies.append(warning) }
+            }
+            return result
+        }
+        #endif
+        return conditions[condition.raw].evaluate(in: store)
     }
 
     /// Updates the views that depend on a flipped result and, with clearValueOnHide, clears the value.

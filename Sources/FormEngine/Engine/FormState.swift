@@ -44,6 +44,8 @@ struct FormState: Sendable {
     var isBuilding = false
     /// Whether change sets list the evaluated conditions by name (for tests and `predc form run`).
     var recordsEvaluatedNames = false
+    /// Function conditions seen reading something they do not declare (debug builds).
+    var undeclaredDependencies: [String] = []
     /// Conditions evaluated since the form was created.
     var evaluationCount = 0
 

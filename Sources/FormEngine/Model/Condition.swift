@@ -38,23 +38,38 @@ extension Condition: ExpressibleByBooleanLiteral, ExpressibleByStringLiteral {
 /// that predicate conditions read (with the form's hidden-value policy applied).
 public struct ConditionReader {
     let store: RowStore
+    /// Collects what the function reads (debug builds), to check it against the declared dependencies.
+    let recorder: ReadRecorder?
 
-    init(store: RowStore) { self.store = store }
+    init(store: RowStore, recorder: ReadRecorder? = nil) {
+        self.store = store
+        self.recorder = recorder
+    }
 
     /// The value of the element tagged `tag` as conditions see it; null for an unknown tag.
-    public func value(_ tag: String) -> Value { store[tag] }
+    public func value(_ tag: String) -> Value {
+        recorder?.reads.append((tag, .value))
+        return store[tag]
+    }
 
     /// The `isHidden` flag of `tag` as conditions see it; false for an unknown tag.
     public func isHidden(_ tag: String) -> Bool {
+        recorder?.reads.append((tag, .isHidden))
         guard let slot = store.symbols.slot(for: tag), store.isHidden.indices.contains(slot.index) else { return false }
         return store.isHidden[slot.index]
     }
 
     /// The `isDisabled` flag of `tag`; false for an unknown tag.
     public func isDisabled(_ tag: String) -> Bool {
+        recorder?.reads.append((tag, .isDisabled))
         guard let slot = store.symbols.slot(for: tag), store.isDisabled.indices.contains(slot.index) else { return false }
         return store.isDisabled[slot.index]
     }
+}
+
+/// The reads of one function-condition evaluation.
+final class ReadRecorder {
+    var reads: [(String, ObservedProperty)] = []
 }
 
 /// The three conditions an element may carry. Sections have `hidden` and `disabled` only.

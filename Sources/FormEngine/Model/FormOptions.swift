@@ -55,7 +55,8 @@ public struct FormOptions: Hashable, Sendable, Codable {
 
 /// Bounds on the size of a form's dependency graph (reliability.md §2).
 public struct FormLimits: Hashable, Sendable, Codable {
-    /// Most conditions (hidden, disabled and required, over all elements). Default 10,000.
+    /// Most conditions written in the form (hidden, disabled and required over all elements; absent
+    /// ones do not count). Default 10,000.
     public var maxConditions: Int
     /// Most dependency edges (condition reads). Default 100,000.
     public var maxDependencyEdges: Int
