@@ -88,3 +88,16 @@ struct EvalTests {
         #expect(lines.count > 4)
     }
 }
+
+/// Golden files of whole `predc eval` runs: `Golden/eval/<name>.args` (one argument a line) gives the
+/// command line, `<name>.out` the exit status, standard output and standard error (diagnostics).
+@Suite("eval golden")
+struct EvalGoldenTests {
+    @Test(arguments: Golden.names(in: "eval", ext: "args"))
+    func golden(_ name: String) throws {
+        let arguments = try #require(Golden.read("eval/\(name).args")).split(separator: "\n").map(String.init)
+        let result = predc(arguments)
+        Golden.check(
+            "exit: \(result.status.rawValue)\n--- stdout\n\(result.stdout)--- stderr\n\(result.stderr)", "eval/\(name).out")
+    }
+}
