@@ -54,7 +54,8 @@ extension FormState {
 
     func change(_ element: ElementID, before: Bool) -> FormChangeSet.ElementChange {
         FormChangeSet.ElementChange(
-            tag: elements[element.raw].tag, path: path(of: element), location: location(of: element, before: before))
+            tag: elements[element.raw].tag, path: path(of: element),
+            location: computesLocations ? location(of: element, before: before) : nil)
     }
 
     /// Model order key: (section position, row position or -1).
