@@ -53,9 +53,14 @@ extension FormState {
     }
 
     func change(_ element: ElementID, before: Bool) -> FormChangeSet.ElementChange {
-        FormChangeSet.ElementChange(
-            tag: elements[element.raw].tag, path: path(of: element),
-            location: computesLocations ? location(of: element, before: before) : nil)
+        let location = computesLocations ? location(of: element, before: before) : nil
+        if let section = elements[element.raw].section {
+            return FormChangeSet.ElementChange(
+                tag: elements[element.raw].tag, sectionIndex: position(of: section), rowIndex: position(of: element),
+                location: location)
+        }
+        return FormChangeSet.ElementChange(
+            tag: elements[element.raw].tag, sectionIndex: position(of: element), location: location)
     }
 
     /// Model order key: (section position, row position or -1).
