@@ -236,6 +236,7 @@ public final class Form {
     }
 
     private func notify(_ first: FormChangeSet) {
+        guard !listeners.isEmpty else { return }
         isNotifying = true
         defer { isNotifying = false }
         var queue = [first]

@@ -89,14 +89,21 @@ extension FormState {
         guard !log.touchedFlags.isEmpty || !log.touchedValues.isEmpty || !log.inserted.isEmpty
             || !log.removed.isEmpty || !log.removedSections.isEmpty || recordsEvaluatedNames
         else { return FormChangeSet() }
-        var candidates = Set<ElementID>()
+        // touchedFlags holds each element once; with hiddenIncludesSection the rows of a touched
+        // section may flip without being touched themselves, so they join (deduplicated by a set).
+        var candidates: [ElementID] = []
         for element in log.touchedFlags where elements[element.raw].isAlive && !log.wasInserted(element) {
-            candidates.insert(element)
-            if options.hiddenIncludesSection, !elements[element.raw].isRow {
-                for row in elements[element.raw].rows where !log.wasInserted(row) { candidates.insert(row) }
+            candidates.append(element)
+        }
+        if options.hiddenIncludesSection {
+            var seen = Set(candidates)
+            for element in candidates where !elements[element.raw].isRow {
+                for row in elements[element.raw].rows where !log.wasInserted(row) && seen.insert(row).inserted {
+                    candidates.append(row)
+                }
             }
         }
-        let ordered = inFormOrder(candidates)
+        let ordered = candidates.count > 1 ? inFormOrder(candidates) : candidates
         for element in ordered {
             let isRow = elements[element.raw].isRow
             let wasHidden = isRow ? originalReportedHidden(element) : originalResult(element, .hidden)
@@ -133,10 +140,14 @@ extension FormState {
         {
             valueRows.append(row)
         }
-        for row in inFormOrder(valueRows) { changes.valuesChanged.append(change(row, before: false)) }
-        var inserted: [ElementID] = []
-        for element in log.inserted where elements[element.raw].isAlive { inserted.append(element) }
-        for element in inFormOrder(inserted) { changes.inserted.append(change(element, before: false)) }
+        for row in valueRows.count > 1 ? inFormOrder(valueRows) : valueRows {
+            changes.valuesChanged.append(change(row, before: false))
+        }
+        if !log.inserted.isEmpty {
+            var inserted: [ElementID] = []
+            for element in log.inserted where elements[element.raw].isAlive { inserted.append(element) }
+            for element in inFormOrder(inserted) { changes.inserted.append(change(element, before: false)) }
+        }
         changes.removed = log.removedSections + log.removed
         if recordsEvaluatedNames { for condition in log.evaluated { changes.evaluated.append(name(of: condition)) } }
         return changes
