@@ -124,7 +124,7 @@ extension Compiler {
 
     private mutating func emitKeyPath(_ components: [String], at range: SourceRange) {
         guard !components.isEmpty else { return }
-        emit(.keyPath(keyPath(components)), at: range)
+        emit(.keyPath(keyPath(components, at: range)), at: range)
     }
 
     private mutating func reportUnknownTag(_ name: String, at range: SourceRange) {
@@ -195,19 +195,24 @@ extension Compiler {
     }
 }
 
-/// Levenshtein distance between two character arrays.
+/// Edit distance between two character arrays, counting an adjacent transposition as one edit
+/// (optimal string alignment), so `nmae` is one edit from `name`.
 func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
+    var before = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
         current[0] = i
         for j in 1...b.count {
-            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                current[j] = min(current[j], before[j - 2] + 1)
+            }
         }
-        swap(&previous, &current)
+        (before, previous, current) = (previous, current, before)
     }
     return previous[b.count]
 }

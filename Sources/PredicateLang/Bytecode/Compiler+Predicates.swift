@@ -68,8 +68,8 @@ extension Compiler {
                 emit(.matchSlotCount(slot, matcher), at: comparison.range)
                 return
             }
-            if case .keyPath(nil, let components, _) = comparison.lhs, !components.isEmpty {
-                emit(.matchKey(keyPath(components.map(\.name)), matcher), at: comparison.range)
+            if case .keyPath(nil, let components, let keyRange) = comparison.lhs, !components.isEmpty {
+                emit(.matchKey(keyPath(components.map(\.name), at: keyRange), matcher), at: comparison.range)
                 return
             }
         }

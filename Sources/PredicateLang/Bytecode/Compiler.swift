@@ -15,6 +15,7 @@ struct Compiler {
     var strings: [StringConstant] = []
     var matchers: [Matcher] = []
     var keyPaths: [[String]] = []
+    var keyPathRanges: [SourceRange] = []
     var names: [String] = []
     var localCount = 0
     /// SUBQUERY variables in scope, innermost last.
@@ -48,7 +49,7 @@ struct Compiler {
         switch Verifier.analyze(instructions, tables: tables) {
         case .success(let depth):
             return Program(instructions: instructions, constants: constants, integers: integers, strings: strings, matchers: matchers,
-                           keyPaths: keyPaths, names: names, sourceRanges: ranges, maxStackDepth: depth,
+                           keyPaths: keyPaths, keyPathRanges: keyPathRanges, names: names, sourceRanges: ranges, maxStackDepth: depth,
                            localCount: localCount, symbols: symbols)
         case .failure(let failure):
             diagnostics.append(.error(.verifierRejected(failure.description), at: tree.range))
@@ -158,9 +159,14 @@ struct Compiler {
         MatcherIndex(checked(Self.append(matcher, to: &matchers)))
     }
 
-    mutating func keyPath(_ components: [String]) -> KeyPathIndex {
-        if let existing = keyPaths.firstIndex(of: components) { return KeyPathIndex(UInt16(existing)) }
-        return KeyPathIndex(checked(Self.append(components, to: &keyPaths)))
+    /// The index of a key path written at `range` (the range positions errors of fused key reads).
+    mutating func keyPath(_ components: [String], at range: SourceRange) -> KeyPathIndex {
+        if let existing = keyPaths.indices.first(where: { keyPaths[$0] == components && keyPathRanges[$0] == range }) {
+            return KeyPathIndex(UInt16(existing))
+        }
+        let index = KeyPathIndex(checked(Self.append(components, to: &keyPaths)))
+        keyPathRanges.append(range)
+        return index
     }
 
     mutating func name(_ name: String) -> NameIndex {

@@ -12,12 +12,12 @@ public struct Program: Sendable {
 
     init(
         instructions: [Instruction], constants: [Value], integers: [Int64], strings: [StringConstant],
-        matchers: [Matcher], keyPaths: [[String]],
+        matchers: [Matcher], keyPaths: [[String]], keyPathRanges: [SourceRange],
         names: [String], sourceRanges: [SourceRange], maxStackDepth: Int, localCount: Int,
         symbols: SymbolTable?
     ) {
         storage = Storage(instructions: instructions, constants: constants, integers: integers, strings: strings,
-                          matchers: matchers, keyPaths: keyPaths,
+                          matchers: matchers, keyPaths: keyPaths, keyPathRanges: keyPathRanges,
                           names: names, sourceRanges: sourceRanges, maxStackDepth: maxStackDepth,
                           localCount: localCount, symbols: symbols)
     }
@@ -32,6 +32,7 @@ public struct Program: Sendable {
         let strings: [StringConstant]
         let matchers: [Matcher]
         let keyPaths: [[String]]
+        let keyPathRanges: [SourceRange]
         let names: [String]
         let sourceRanges: [SourceRange]
         let maxStackDepth: Int
@@ -41,7 +42,7 @@ public struct Program: Sendable {
 
         init(
             instructions: [Instruction], constants: [Value], integers: [Int64], strings: [StringConstant],
-            matchers: [Matcher], keyPaths: [[String]],
+            matchers: [Matcher], keyPaths: [[String]], keyPathRanges: [SourceRange],
             names: [String], sourceRanges: [SourceRange], maxStackDepth: Int, localCount: Int,
             symbols: SymbolTable?
         ) {
@@ -51,6 +52,7 @@ public struct Program: Sendable {
             self.strings = strings
             self.matchers = matchers
             self.keyPaths = keyPaths
+            self.keyPathRanges = keyPathRanges
             self.names = names
             self.sourceRanges = sourceRanges
             self.maxStackDepth = maxStackDepth

@@ -120,6 +120,9 @@ public struct Verifier: Sendable {
         if program.sourceRanges.count != program.instructions.count {
             failures.append(VerificationFailure(offset: 0, message: "source map has \(program.sourceRanges.count) entries for \(program.instructions.count) instructions"))
         }
+        if program.storage.keyPathRanges.count != program.keyPaths.count {
+            failures.append(VerificationFailure(offset: 0, message: "key path ranges do not match key paths"))
+        }
         return failures
     }
 

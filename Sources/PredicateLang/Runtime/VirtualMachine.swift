@@ -150,7 +150,12 @@ enum VirtualMachine {
                     let count = position < inputs.slots.values.count ? try count(of: inputs.slots.values[position]) : .null
                     flag = try matchers[Int(index.rawValue)].test(count, limits: inputs.limits)
                 case .matchKey(let path, let index):
-                    let value = try keyPathValue(inputs.object.pointee, program.keyPaths[Int(path.rawValue)])
+                    let value: Value
+                    do {
+                        value = try keyPathValue(inputs.object.pointee, program.keyPaths[Int(path.rawValue)])
+                    } catch {
+                        throw error.at(program.keyPathRanges[Int(path.rawValue)])
+                    }
                     flag = try matchers[Int(index.rawValue)].test(value, limits: inputs.limits)
                 case .compareSlotInteger(let slot, let op, let index):
                     let constant = program.integers[Int(index.rawValue)]

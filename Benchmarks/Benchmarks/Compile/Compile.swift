@@ -1,0 +1,109 @@
+// Compile suite: parse + compile cost per source byte, for P1, P3 (form mode, against a symbol table) and for
+// every predicate of the public conformance corpus (read at run time; the benchmark is skipped if the corpus is
+// absent). Names carry the byte count the report divides by: `compile:<id>:<bytes>B`.
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import PredicateLang
+
+func compileConfiguration() -> Benchmark.Configuration {
+    .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        warmupIterations: 10,
+        scalingFactor: .one,
+        maxDuration: .seconds(1),
+        maxIterations: 100_000
+    )
+}
+
+/// One predicate of the corpus: its format string and its format arguments.
+struct CorpusPredicate {
+    var format: String
+    var arguments: [Value]
+}
+
+/// Where the public conformance corpus is: `$PREDICATELANG_CORPUS`, else `../../shared/conformance/…` relative to
+/// this package (the main checkout), else one more level up (a worktree under `wt/<name>/`).
+func corpusURL() -> URL? {
+    if let path = ProcessInfo.processInfo.environment["PREDICATELANG_CORPUS"] {
+        return URL(fileURLWithPath: path)
+    }
+    let packageDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    for relative in ["../../shared/conformance/nspredicate-public.jsonl", "../../../shared/conformance/nspredicate-public.jsonl"] {
+        let url = packageDirectory.appendingPathComponent(relative).standardizedFileURL
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+    }
+    return nil
+}
+
+/// The corpus's predicates (every line with a `format`), or nil when the corpus is not there.
+func loadCorpus() -> [CorpusPredicate]? {
+    guard let url = corpusURL(), let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+    var predicates: [CorpusPredicate] = []
+    var seen: Set<String> = []
+    for (number, line) in text.split(separator: "\n").enumerated() where !line.isEmpty {
+        let value: Value
+        do throws(JSONError) {
+            value = try TypedJSON.parse(String(line))
+        } catch {
+            failLoudly("corpus line \(number + 1) is not typed JSON: \(error.message)")
+        }
+        guard case .dictionary(let fields) = value, case .string(let format)? = fields["format"] else { continue }
+        var arguments: [Value] = []
+        if case .array(let values)? = fields["args"] { arguments = values }
+        // The corpus evaluates many formats against several objects; each distinct predicate counts once.
+        guard seen.insert(format + "\u{0}" + TypedJSON.serialize(.array(arguments))).inserted else { continue }
+        predicates.append(CorpusPredicate(format: format, arguments: arguments))
+    }
+    return predicates
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let p1 = EvaluateCase.all[0].format
+    let p3 = EvaluateCase.p3Format
+    let symbols = Person.symbols
+
+    for (id, text) in [("P1", p1), ("P3", p3)] {
+        guard CompiledPredicate.compile(text, symbols: symbols).predicate != nil else {
+            failLoudly("compile \(id): \(text) does not compile")
+        }
+        guard SyntaxTree.parse(text).tree != nil else { failLoudly("parse \(id): \(text) does not parse") }
+        let bytes = text.utf8.count
+        Benchmark("compile:\(id):\(bytes)B", configuration: compileConfiguration()) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(CompiledPredicate.compile(text, symbols: symbols))
+            }
+        }
+        Benchmark("parse:\(id):\(bytes)B", configuration: compileConfiguration()) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(SyntaxTree.parse(text))
+            }
+        }
+    }
+
+    // The corpus: every predicate that compiles (the cases that expect a parse error are compiled in a second
+    // benchmark, since they stop early and would flatter the per-byte figure).
+    guard let corpus = loadCorpus() else { return }
+    var valid: [CorpusPredicate] = []
+    var invalid: [CorpusPredicate] = []
+    for predicate in corpus {
+        if CompiledPredicate.compile(predicate.format, arguments: predicate.arguments).predicate != nil {
+            valid.append(predicate)
+        } else {
+            invalid.append(predicate)
+        }
+    }
+    for (label, predicates) in [("corpus-valid", valid), ("corpus-invalid", invalid)] where !predicates.isEmpty {
+        let bytes = predicates.reduce(0) { $0 + $1.format.utf8.count }
+        Benchmark(
+            "compile:\(label)-\(predicates.count):\(bytes)B", configuration: compileConfiguration()
+        ) { benchmark in
+            for _ in benchmark.scaledIterations {
+                for predicate in predicates {
+                    blackHole(CompiledPredicate.compile(predicate.format, arguments: predicate.arguments))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,334 @@
+#!/usr/bin/env python3
+"""Turns one benchmark run into the results table: reads the ordo-one baseline (results.json per target, for the
+scaling factors), its JMH export (percentiles) and the filter-vs-jq hyperfine export, prints one markdown report
+with medians and ratios against the targets, and writes the change-cost chart (SVG, drawn by hand: no plotting
+library is needed). Exit status 1 when a zero-allocation benchmark allocated (the same gate as the thresholds)."""
+
+import argparse
+import glob
+import json
+import math
+import os
+import re
+import sys
+
+UNIT_NS = {"ns": 1.0, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+# Evaluate cases whose engine run must not allocate (target A1); mirrors EvaluateCase.zeroAllocation.
+ZERO_ALLOCATION = {"P1", "P2", "P3", "contains-ascii", "contains[c]-ascii", "beginswith-ascii",
+                   "beginswith[cd]-ascii", "in-constant-set", "between"}
+EVALUATE_ORDER = ["P1", "P2", "P3", "contains-ascii", "contains[c]-ascii", "contains[c]-unicode",
+                  "beginswith-ascii", "beginswith[cd]-ascii", "beginswith[cd]-unicode", "in-constant-set",
+                  "between", "matches", "any-array", "sum"]
+ENGINES = ["predicatelang", "predicatelang-keypath", "hand-written", "hand-tuned", "foundation"]
+
+
+def load_scaling(baseline_dir, baseline):
+    """name -> scaling factor, from .benchmarkBaselines/<target>/<baseline>/results.json."""
+    scaling = {}
+    for path in glob.glob(os.path.join(baseline_dir, "*", baseline, "results.json")):
+        with open(path) as handle:
+            data = json.load(handle)
+        results = data["results"]
+        for identifier, metrics in zip(results[0::2], results[1::2]):
+            factor = metrics[0].get("scalingFactor", 1) if metrics else 1
+            scaling[(identifier["target"], identifier["name"])] = factor
+    return scaling
+
+
+def load_results(jmh_path, scaling):
+    """name -> {"target", "ns" (median per scaled iteration), "ns_p25", "ns_p75", "mallocs", "mallocs_max"}."""
+    with open(jmh_path) as handle:
+        entries = json.load(handle)
+    by_jmh_name = {f"package.benchmark.{target}.{name.replace(' ', '_')}": (target, name)
+                   for (target, name) in scaling}
+    results = {}
+    for entry in entries:
+        target, name = by_jmh_name.get(entry["benchmark"], (None, None))
+        if name is None:
+            continue
+        factor = scaling[(target, name)]
+        row = {"target": target}
+        for metric, values in entry["secondaryMetrics"].items():
+            percentiles = values["scorePercentiles"]
+            if metric.startswith("Time (wall clock)"):
+                unit = UNIT_NS.get(values["scoreUnit"], None)
+                if unit is None:
+                    sys.exit(f"report: unknown time unit {values['scoreUnit']!r} in {entry['benchmark']}")
+                row["ns"] = percentiles["50.0"] * unit / factor
+                row["ns_p90"] = percentiles["90.0"] * unit / factor
+                row["samples"] = entry.get("measurementIterations")
+            elif metric.startswith("Malloc (total)"):
+                row["mallocs"] = percentiles["50.0"] / factor
+                row["mallocs_max"] = percentiles["100.0"] / factor
+        results[name] = row
+    return results
+
+
+def fmt_ns(ns):
+    if ns is None:
+        return "—"
+    if ns >= 1e6:
+        return f"{ns / 1e6:.2f} ms"
+    if ns >= 1e4:
+        return f"{ns / 1e3:.1f} µs"
+    if ns >= 100:
+        return f"{ns:.0f} ns"
+    return f"{ns:.1f} ns"
+
+
+def fmt_ratio(value):
+    if value is None:
+        return "—"
+    return f"{value:.1f}×" if value < 100 else f"{value:.0f}×"
+
+
+def fmt_allocs(row):
+    if row is None or "mallocs" not in row:
+        return "—"
+    median, worst = row["mallocs"], row["mallocs_max"]
+    text = f"{median:g}" if median == int(median) else f"{median:.2f}"
+    if worst != median:
+        text += f" (max {worst:.2f})"
+    return text
+
+
+def verdict(ok):
+    return "**met**" if ok else "**MISSED**"
+
+
+def evaluate_section(results, lines, summary, failures):
+    lines.append("## Evaluate (ns per evaluation, median; 1,000 evaluations per sample)\n")
+    lines.append("| Case | PredicateLang (row store) | PredicateLang (key path) | hand-written | hand-tuned (UTF-8) "
+                 "| Foundation Predicate | VM / hand-written | Foundation / VM | VM allocs/eval |")
+    lines.append("|---|---|---|---|---|---|---|---|---|")
+    ratios = {}
+    for case in EVALUATE_ORDER:
+        rows = {engine: results.get(f"{case}:{engine}") for engine in ENGINES}
+        if not any(rows.values()):
+            continue
+        ns = {engine: (row or {}).get("ns") for engine, row in rows.items()}
+        vm, hand, foundation = ns["predicatelang"], ns["hand-written"], ns["foundation"]
+        vm_hand = vm / hand if vm and hand else None
+        foundation_vm = foundation / vm if vm and foundation else None
+        ratios[case] = (vm_hand, foundation_vm)
+        lines.append(f"| `{case}` | {fmt_ns(vm)} | {fmt_ns(ns['predicatelang-keypath'])} | {fmt_ns(hand)} "
+                     f"| {fmt_ns(ns['hand-tuned'])} | {fmt_ns(foundation)} | {fmt_ratio(vm_hand)} "
+                     f"| {fmt_ratio(foundation_vm)} | {fmt_allocs(rows['predicatelang'])} |")
+        vm_row = rows["predicatelang"]
+        if case in ZERO_ALLOCATION and vm_row and vm_row.get("mallocs_max", 0) > 0:
+            failures.append(f"{case}:predicatelang allocates ({fmt_allocs(vm_row)} per evaluation), target 0")
+    harness = results.get("harness:empty")
+    if harness:
+        lines.append(f"\nLoop + closure call alone (`harness:empty`): {fmt_ns(harness['ns'])} per evaluation, "
+                     "included in every figure above.\n")
+
+    # Targets E1, E3, E6, A1.
+    core = [ratios.get(case, (None, None)) for case in ("P1", "P2", "P3")]
+    if all(r[0] for r in core):
+        geomean = math.exp(sum(math.log(r[0]) for r in core) / 3)
+        worst = max(r[0] for r in core)
+        summary.append(("E1 VM / hand-written, geometric mean P1–P3", "≤ 2.5× (stretch 2×), none over 4×",
+                        f"{geomean:.2f}× (worst {worst:.2f}×)", geomean <= 2.5 and worst <= 4))
+    for case in ("P1", "P2", "P3"):
+        vm_ns = (results.get(f"{case}:predicatelang") or {}).get("ns")
+        limit = {"P1": 15, "P2": 8, "P3": 30}[case]
+        if vm_ns:
+            summary.append((f"E2 {case} absolute", f"≤ {limit} ns", fmt_ns(vm_ns), vm_ns <= limit))
+        foundation_vm = ratios.get(case, (None, None))[1]
+        if foundation_vm:
+            summary.append((f"E3 Foundation Predicate / VM, {case}", "≥ 40× faster", fmt_ratio(foundation_vm),
+                            foundation_vm >= 40))
+    for folded, plain in (("contains[c]-ascii", "contains-ascii"), ("beginswith[cd]-ascii", "beginswith-ascii")):
+        a = (results.get(f"{folded}:predicatelang") or {}).get("ns")
+        b = (results.get(f"{plain}:predicatelang") or {}).get("ns")
+        if a and b:
+            summary.append((f"E6 `{folded}` / `{plain}` (VM)", "≤ 2×", fmt_ratio(a / b), a / b <= 2))
+    zero_rows = [(case, results.get(f"{case}:predicatelang")) for case in EVALUATE_ORDER if case in ZERO_ALLOCATION]
+    zero_rows = [(case, row) for case, row in zero_rows if row and "mallocs_max" in row]
+    if zero_rows:
+        allocating = [f"{case} ({fmt_allocs(row)})" for case, row in zero_rows if row["mallocs_max"] > 0]
+        summary.append(("A1 heap allocations per evaluation (P1–P3, string, IN, BETWEEN, @count)", "0",
+                        "0 on all" if not allocating else "allocates: " + ", ".join(allocating), not allocating))
+
+
+def compile_section(results, lines, summary):
+    pattern = re.compile(r"^(compile|parse):(.+):(\d+)B$")
+    rows = []
+    for name, row in results.items():
+        match = pattern.match(name)
+        if match and "ns" in row:
+            rows.append((match.group(2), match.group(1), int(match.group(3)), row))
+    if not rows:
+        return
+    rows.sort(key=lambda item: (item[0], item[1]))
+    lines.append("## Compile (median per iteration)\n")
+    lines.append("| Input | Work | Bytes | Time | ns / byte | allocs |")
+    lines.append("|---|---|---|---|---|---|")
+    for subject, work, size, row in rows:
+        per_byte = row["ns"] / size
+        lines.append(f"| {subject} | {work} | {size} | {fmt_ns(row['ns'])} | {per_byte:.1f} | {fmt_allocs(row)} |")
+        if work == "compile" and not subject.startswith("corpus-invalid"):
+            summary.append((f"C1 compile {subject}", "≤ 15 ns/byte", f"{per_byte:.1f} ns/byte", per_byte <= 15))
+    lines.append("")
+
+
+def forms_section(results, lines, summary, chart_points):
+    load = sorted((int(m.group(1)), row) for name, row in results.items()
+                  if (m := re.match(r"^forms:load-(\d+)$", name)))
+    change = sorted((int(m.group(1)), row) for name, row in results.items()
+                    if (m := re.match(r"^forms:change-(\d+)$", name)))
+    others = sorted((name, row) for name, row in results.items()
+                    if name.startswith("forms:") and not re.match(r"^forms:(load|change)-\d+$", name))
+    if not (load or change or others):
+        return
+    lines.append("## Forms (median)\n")
+    lines.append("| Benchmark | Conditions | Time | allocs |")
+    lines.append("|---|---|---|---|")
+    for size, row in load:
+        lines.append(f"| load + first evaluation | {size:,} | {fmt_ns(row['ns'])} | {fmt_allocs(row)} |")
+    for size, row in change:
+        lines.append(f"| one change, two dependents | {size:,} | {fmt_ns(row['ns'])} | {fmt_allocs(row)} |")
+        chart_points.append((size, row["ns"]))
+    for name, row in others:
+        lines.append(f"| {name.removeprefix('forms:')} | | {fmt_ns(row['ns'])} | {fmt_allocs(row)} |")
+    lines.append("")
+    loads = dict(load)
+    if 1000 in loads:
+        ns = loads[1000]["ns"]
+        summary.append(("C3 load + first evaluation, 1k conditions", "< 5 ms", fmt_ns(ns), ns < 5e6))
+    changes = dict(change)
+    if 100 in changes and 100000 in changes:
+        ratio = changes[100000]["ns"] / changes[100]["ns"]
+        summary.append(("I2 one change at 100k / at 100 conditions", "≤ 3×", fmt_ratio(ratio), ratio <= 3))
+    for size, limit in ((1000, 150), (100000, 400)):
+        if size in changes:
+            ns = changes[size]["ns"]
+            summary.append((f"I1 one change, {size:,} conditions", f"≤ {limit} ns", fmt_ns(ns), ns <= limit))
+
+
+def filter_section(path, lines, summary):
+    if not path or not os.path.exists(path):
+        return
+    with open(path) as handle:
+        data = json.load(handle)
+    meta = data.get("predc_benchmark", {})
+    results = data.get("results", [])
+    if not results:
+        return
+    lines.append("## Filter: whole process over a JSON Lines file\n")
+    if meta:
+        lines.append(f"Input: {meta.get('lines', '?'):,} lines, {meta.get('bytes', 0) / 1e6:.0f} MB; "
+                     f"{meta.get('matches', '?'):,} matching lines (both tools print the same lines).  ")
+        lines.append(f"predc: `{meta.get('predc_predicate', '')}`  ")
+        lines.append(f"jq: `{meta.get('jq_filter', '')}`\n")
+    lines.append("| Command | median | mean ± σ | min | max | runs |")
+    lines.append("|---|---|---|---|---|---|")
+    medians = {}
+    for result in results:
+        label = result.get("command", "?")
+        medians[label] = result["median"]
+        lines.append(f"| `{label}` | {result['median']:.2f} s | {result['mean']:.2f} ± {result.get('stddev') or 0:.2f} s "
+                     f"| {result['min']:.2f} s | {result['max']:.2f} s | {len(result.get('times', []))} |")
+    lines.append("")
+    predc = next((v for k, v in medians.items() if k.startswith("predc")), None)
+    jq = next((v for k, v in medians.items() if k.startswith("jq")), None)
+    if predc and jq:
+        summary.append(("F1 `predc filter` vs `jq select`, 1M lines", "faster than jq",
+                        f"{predc:.2f} s vs {jq:.2f} s ({jq / predc:.1f}× {'faster' if predc < jq else 'slower'})",
+                        predc < jq))
+
+
+def write_chart(points, path):
+    """Cost of one change against form size: log-x, linear-y SVG with the I2 limit (3× the 100-condition cost)."""
+    if len(points) < 2:
+        return False
+    width, height, left, right, top, bottom = 640, 400, 80, 30, 50, 60
+    xs = [math.log10(size) for size, _ in points]
+    ys = [ns for _, ns in points]
+    limit = 3 * dict(points).get(100, ys[0])
+    y_max = max(max(ys), limit) * 1.15
+    x_min, x_max = math.floor(min(xs)), math.ceil(max(xs))
+    if x_max == x_min:
+        x_max += 1
+
+    def px(x):
+        return left + (x - x_min) / (x_max - x_min) * (width - left - right)
+
+    def py(y):
+        return height - bottom - y / y_max * (height - top - bottom)
+
+    step = 10 ** math.floor(math.log10(y_max / 4))
+    for multiple in (1, 2, 5, 10):
+        if y_max / (step * multiple) <= 6:
+            step *= multiple
+            break
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+           '<rect width="100%" height="100%" fill="white"/>',
+           f'<text x="{width / 2}" y="24" text-anchor="middle" font-size="15">'
+           'FormEngine: one changed value with two dependents</text>']
+    y = 0.0
+    while y <= y_max:
+        out.append(f'<line x1="{left}" y1="{py(y):.1f}" x2="{width - right}" y2="{py(y):.1f}" stroke="#e5e5e5"/>')
+        out.append(f'<text x="{left - 8}" y="{py(y) + 4:.1f}" text-anchor="end">{fmt_ns(y) if y else "0"}</text>')
+        y += step
+    for exponent in range(x_min, x_max + 1):
+        x = px(exponent)
+        out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - bottom}" stroke="#e5e5e5"/>')
+        out.append(f'<text x="{x:.1f}" y="{height - bottom + 18}" text-anchor="middle">{10 ** exponent:,}</text>')
+    out.append(f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" y2="{height - bottom}" stroke="black"/>')
+    out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" stroke="black"/>')
+    out.append(f'<text x="{width / 2}" y="{height - 18}" text-anchor="middle">conditions in the form (log scale)</text>')
+    out.append(f'<text x="18" y="{height / 2}" text-anchor="middle" transform="rotate(-90 18 {height / 2})">'
+               'median time per change</text>')
+    out.append(f'<line x1="{left}" y1="{py(limit):.1f}" x2="{width - right}" y2="{py(limit):.1f}" '
+               'stroke="#c0392b" stroke-dasharray="6 4"/>')
+    out.append(f'<text x="{width - right - 4}" y="{py(limit) - 6:.1f}" text-anchor="end" fill="#c0392b">'
+               f'target I2: 3× the 100-condition cost ({fmt_ns(limit)})</text>')
+    path_points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in zip(xs, ys))
+    out.append(f'<polyline points="{path_points}" fill="none" stroke="#2471a3" stroke-width="2"/>')
+    for (size, ns), x in zip(points, xs):
+        out.append(f'<circle cx="{px(x):.1f}" cy="{py(ns):.1f}" r="4" fill="#2471a3"/>')
+        out.append(f'<text x="{px(x):.1f}" y="{py(ns) - 10:.1f}" text-anchor="middle">{fmt_ns(ns)}</text>')
+    out.append("</svg>")
+    with open(path, "w") as handle:
+        handle.write("\n".join(out) + "\n")
+    return True
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--baseline-dir", default=".benchmarkBaselines")
+    parser.add_argument("--baseline", default="current")
+    parser.add_argument("--jmh", required=True)
+    parser.add_argument("--filter", help="hyperfine JSON export written by filter-vs-jq.sh")
+    parser.add_argument("--svg", help="where to write the change-cost chart")
+    parser.add_argument("--header", default="", help="text put above the tables (machine, date, command)")
+    args = parser.parse_args()
+
+    scaling = load_scaling(args.baseline_dir, args.baseline)
+    results = load_results(args.jmh, scaling)
+    lines, summary, failures, chart_points = [], [], [], []
+    if args.header:
+        lines.append(args.header + "\n")
+    evaluate_section(results, lines, summary, failures)
+    compile_section(results, lines, summary)
+    forms_section(results, lines, summary, chart_points)
+    filter_section(args.filter, lines, summary)
+    if args.svg and write_chart(chart_points, args.svg):
+        lines.append(f"Chart: `{os.path.basename(args.svg)}` (cost of one change against form size).\n")
+
+    report = ["## Targets\n", "| Target | Required | Measured | |", "|---|---|---|---|"]
+    for name, required, measured, ok in summary:
+        report.append(f"| {name} | {required} | {measured} | {verdict(ok)} |")
+    report.append("")
+    print("\n".join(lines[:1] + report + lines[1:]) if args.header else "\n".join(report + lines))
+    if failures:
+        print("\n".join("ALLOCATION GATE: " + failure for failure in failures), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,58 @@
+// EvaluateProbe: runs one Evaluate case on one engine a given number of times, for deterministic counts under
+// valgrind (Scripts/callgrind-counts.sh runs it at two iteration counts and divides the differences, so that
+// start-up cost cancels out). Not a benchmark target: `swift run -c release EvaluateProbe P1 predicatelang 20000`.
+import BenchmarkSupport
+import Foundation
+import PredicateLang
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let iterations = Int(arguments[3]), iterations >= 0,
+    let testCase = EvaluateCase.all.first(where: { $0.id == arguments[1] })
+else {
+    let ids = EvaluateCase.all.map(\.id).joined(separator: " ")
+    failLoudly("usage: EvaluateProbe CASE ENGINE ITERATIONS\n  CASE: \(ids)\n"
+        + "  ENGINE: predicatelang predicatelang-keypath hand-written hand-tuned foundation none")
+}
+guard let rows = Person.rowBuffer.baseAddress, let stores = Person.storeBuffer.baseAddress,
+    let objects = Person.objectBuffer.baseAddress
+else { failLoudly("no rows") }
+
+/// The engine under test, as a row-index closure (the same shape as the Evaluate benchmarks' loop).
+let body: (Int) -> Bool
+switch arguments[2] {
+case "predicatelang":
+    let compiled: CompiledPredicate
+    do throws(CompilationFailure) { compiled = try CompiledPredicate(testCase.format, symbols: Person.symbols) } catch {
+        failLoudly("\(testCase.format) does not compile")
+    }
+    body = { (try? compiled.evaluate(in: stores[$0])) ?? false }
+case "predicatelang-keypath":
+    guard let format = testCase.keyPathFormat else { failLoudly("\(testCase.id) has no key-path form") }
+    let compiled: CompiledPredicate
+    do throws(CompilationFailure) { compiled = try CompiledPredicate(format) } catch { failLoudly("\(format) does not compile") }
+    body = { (try? compiled.evaluate(with: objects[$0])) ?? false }
+case "hand-written":
+    let closure = testCase.handWritten
+    body = { closure(rows + $0) }
+case "hand-tuned":
+    guard let closure = testCase.handTuned else { failLoudly("\(testCase.id) has no hand-tuned baseline") }
+    body = { closure(rows + $0) }
+case "foundation":
+    guard let predicate = testCase.foundation else { failLoudly("\(testCase.id) has no Foundation baseline") }
+    body = { (try? predicate.evaluate(rows[$0])) ?? false }
+case "none":
+    body = { $0 & 3 == 0 }
+default:
+    failLoudly("unknown engine \(arguments[2])")
+}
+
+@inline(never)
+func run(_ body: (Int) -> Bool, _ iterations: Int) -> Int {
+    var count = 0
+    for index in 0..<iterations where body(index & 15) { count += 1 }
+    return count
+}
+
+// One warm-up pass over the 16 rows (lazy initialisation must not count), then the measured loop.
+_ = run(body, 16)
+print(run(body, iterations))

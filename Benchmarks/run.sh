@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# run.sh: the one command that runs every benchmark and prints the results table.
+#   1. swift package benchmark (all suites, stored as baseline "current" in .benchmarkBaselines/)
+#   2. swift package benchmark thresholds check: the zero-allocation gates in Thresholds/ (exit 2 on regression)
+#   3. filter-vs-jq.sh: predc filter against jq on a generated 1,000,000-line file
+#   4. Scripts/report.py: one markdown table of medians and ratios against the targets, written to
+#      results/results.md, plus results/forms-change-cost.svg
+# Usage: Benchmarks/run.sh [--no-filter-vs-jq] [--filter REGEX] [other `swift package benchmark` options]
+# Exit status: non-zero when a suite fails its equal-answer check, an allocation gate fails, or a step fails.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+run_filter=1
+benchmark_args=()
+for argument in "$@"; do
+    case "$argument" in
+        --no-filter-vs-jq) run_filter=0 ;;
+        *) benchmark_args+=("$argument") ;;
+    esac
+done
+baseline=current
+raw=.build/results
+mkdir -p "$raw" results
+status=0
+
+echo "== 1/4 swift package benchmark (baseline '$baseline')" >&2
+if ! swift package --allow-writing-to-package-directory benchmark baseline update "$baseline" --no-progress \
+    ${benchmark_args[@]+"${benchmark_args[@]}"} >&2; then
+    echo "run.sh: a benchmark failed (see the CHECK FAILED message above)" >&2
+    exit 1
+fi
+
+echo "== 2/4 allocation thresholds (Thresholds/*.p90.json)" >&2
+swift package benchmark thresholds check "$baseline" --no-progress >&2
+threshold_status=$?
+if [ "$threshold_status" -ne 0 ]; then
+    echo "run.sh: allocation thresholds check failed (exit $threshold_status)" >&2
+    status=2
+fi
+
+rm -f "$raw/$baseline.jmh.json"
+swift package --allow-writing-to-directory "$raw" benchmark baseline read "$baseline" --format jmh --path "$raw" \
+    --no-progress >/dev/null 2>&1 || { echo "run.sh: cannot export the baseline" >&2; exit 1; }
+
+filter_json=""
+if [ "$run_filter" -eq 1 ]; then
+    echo "== 3/4 predc filter vs jq" >&2
+    if ./filter-vs-jq.sh --export "$raw/filter.json"; then
+        filter_json="$raw/filter.json"
+    else
+        echo "run.sh: filter-vs-jq.sh failed" >&2
+        status=1
+    fi
+fi
+
+echo "== 4/4 report" >&2
+cpu="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+header="# PredicateLang benchmark results
+
+Machine: $(nproc) × ${cpu:-unknown CPU}, $(uname -sr); $(swift --version 2>/dev/null | head -1).
+Date: $(date -u '+%Y-%m-%d %H:%M UTC'). Command: \`Benchmarks/run.sh $*\` (release build, medians)."
+python3 Scripts/report.py --baseline "$baseline" --jmh "$raw/$baseline.jmh.json" \
+    ${filter_json:+--filter "$filter_json"} --svg results/forms-change-cost.svg --header "$header" \
+    > results/results.md || status=2
+cat results/results.md
+exit "$status"

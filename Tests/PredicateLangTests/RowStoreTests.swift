@@ -1,0 +1,94 @@
+// Form mode: `$tag` reads compiled to slot reads against a SymbolTable, evaluated over a RowStore —
+// values, isHidden/isDisabled flags, the XLForm `$t.other` rule, unknown tags, SUBQUERY variables that
+// shadow tags, and stores laid out differently from the table.
+
+import Testing
+@testable import PredicateLang
+
+@Suite("Row store evaluation")
+struct RowStoreTests {
+    static func store() -> RowStore {
+        var store = RowStore(["name": "Jo", "age": 30, "hobbies": ["Music", "Art"], "address": ["city": "Paris"], "empty": []])
+        store.isHidden[0] = true
+        store.isDisabled[1] = true
+        return store
+    }
+
+    static func evaluate(_ text: String, in store: RowStore = RowStoreTests.store()) throws -> Bool {
+        let result = CompiledPredicate.compile(text, symbols: store.symbols)
+        let predicate = try #require(result.predicate, "\(result.diagnostics.map(\.text))")
+        #expect(Verifier.verify(predicate.program).isEmpty)
+        #expect(predicate.program.isFormMode)
+        return try predicate.evaluate(in: store)
+    }
+
+    @Test("tags read slot values, flags and sub-keys", arguments: [
+        ("$name == 'Jo'", true), ("$name.value == 'Jo'", true), ("$age > 18", true), ("$age.value >= 31", false),
+        ("$hobbies CONTAINS 'Art'", true), ("'Music' IN $hobbies", true), ("$hobbies.@count == 2", true),
+        ("$hobbies.value.@count = 2", true), ("$empty.value.@count = 0", true), ("$name.isHidden == YES", true),
+        ("$age.isHidden == YES", false), ("$age.isDisabled == YES", true), ("$name.isDisabled == NO", true),
+        ("$address.city == 'Paris'", true), ("$address.value.city == 'Paris'", true), ("$name.length == 2", true),
+        ("ANY $hobbies BEGINSWITH 'M'", true), ("ALL $hobbies BEGINSWITH 'M'", false), ("$age IN {29, 30}", true),
+        ("$name BEGINSWITH[c] 'j' AND $age < 40", true), ("$name ==[c] 'JO'", true), ("$age == 30.0", true),
+        ("SUBQUERY($hobbies, $name, $name BEGINSWITH 'A').@count == 1", true),
+    ])
+    func reads(_ text: String, _ expected: Bool) throws {
+        #expect(try Self.evaluate(text) == expected)
+    }
+
+    @Test("fused leaves fall back to full semantics on other kinds of values", arguments: [
+        ("$name > 5", nil), ("$age == 'x'", false), ("$age != 'x'", true), ("$name == 5", false),
+        ("$age.@count == 1", nil), ("$hobbies == 3", false),
+    ] as [(String, Bool?)])
+    func typeGuards(_ text: String, _ expected: Bool?) throws {
+        if let expected {
+            #expect(try Self.evaluate(text) == expected)
+        } else {
+            #expect(throws: EvaluationError.self) { try Self.evaluate(text) }
+        }
+    }
+
+    @Test("an unknown tag reads as null with a warning")
+    func unknownTag() throws {
+        let store = Self.store()
+        let result = CompiledPredicate.compile("$nmae == nil AND $nmae.value == nil", symbols: store.symbols)
+        let predicate = try #require(result.predicate)
+        #expect(result.diagnostics.count == 2)
+        #expect(result.diagnostics.allSatisfy { $0.id == "unknown-tag" && $0.notes.first?.text == "did you mean 'name'?" })
+        #expect(try predicate.evaluate(in: store))
+    }
+
+    @Test("a store with fewer slots than the table reads null and false beyond its end")
+    func shortStore() throws {
+        let table = SymbolTable(tags: ["a", "b"])
+        let predicate = try #require(CompiledPredicate.compile("$b == nil AND $b.isHidden == NO", symbols: table).predicate)
+        #expect(try predicate.evaluate(in: RowStore(["a": 1])))
+    }
+
+    @Test("a form-mode program evaluated with variables reads each tag by name")
+    func formProgramWithVariables() throws {
+        let predicate = try #require(CompiledPredicate.compile("$age > 18", symbols: SymbolTable(tags: ["age"])).predicate)
+        #expect(try predicate.evaluate(variables: ["age": 30]))
+        #expect(try !predicate.evaluate(variables: [:]))
+    }
+
+    @Test("a program compiled without a table binds the store's tags as variables")
+    func plainProgramOverStore() throws {
+        let predicate = try #require(CompiledPredicate.compile("$age > 18 AND $missing == nil").predicate)
+        #expect(!predicate.program.isFormMode)
+        #expect(throws: EvaluationError.self) { try predicate.evaluate(in: Self.store()) }
+        let simple = try #require(CompiledPredicate.compile("$age > 18").predicate)
+        #expect(try simple.evaluate(in: Self.store()))
+    }
+
+    @Test("the store's values change between evaluations of one program")
+    func updates() throws {
+        var store = Self.store()
+        let predicate = try #require(CompiledPredicate.compile("$age >= 18", symbols: store.symbols).predicate)
+        #expect(try predicate.evaluate(in: store))
+        store["age"] = 12
+        #expect(try !predicate.evaluate(in: store))
+        store["age"] = .null
+        #expect(try !predicate.evaluate(in: store))
+    }
+}
