@@ -32,6 +32,11 @@ struct EvalTests {
         #expect(result.stdout == "true\n")
     }
 
+    @Test func predicateFromStandardInput() {
+        let result = predc(["eval", "-", "--object", "{\"a\": 1}"], stdin: "a == 1\n")
+        #expect(result.stdout == "true\n", "\(result)")
+    }
+
     @Test func variablesAndFormatArguments() {
         let result = predc(
             "eval", "name == %@ AND age > %d AND $role IN roles", "--arg", "\"Jo\"", "--arg", "18", "--var",
@@ -63,6 +68,7 @@ struct EvalTests {
         (["eval", "a == 1", "--var", "novalue"], .usage),
         (["eval", "a == 1", "--object", "{", "--object-file", "x"], .usage),
         (["eval", "a == 1", "--object", "{bad json"], .dataError),
+        (["eval", "-", "--object-file", "-"], .usage),
         (["eval", "a == 1", "--object-file", "/nonexistent/predc/object.json"], .noInput),
     ])
     func badCommandLines(_ arguments: [String], _ status: ExitCode) {
@@ -86,5 +92,18 @@ struct EvalTests {
         #expect(lines.last?.hasSuffix("instructions executed ==") == true)
         #expect(lines.contains { $0.contains("flag=") })
         #expect(lines.count > 4)
+    }
+}
+
+/// Golden files of whole `predc eval` runs: `Golden/eval/<name>.args` (one argument a line) gives the
+/// command line, `<name>.out` the exit status, standard output and standard error (diagnostics).
+@Suite("eval golden")
+struct EvalGoldenTests {
+    @Test(arguments: Golden.names(in: "eval", ext: "args"))
+    func golden(_ name: String) throws {
+        let arguments = try #require(Golden.read("eval/\(name).args")).split(separator: "\n").map(String.init)
+        let result = predc(arguments)
+        Golden.check(
+            "exit: \(result.status.rawValue)\n--- stdout\n\(result.stdout)--- stderr\n\(result.stderr)", "eval/\(name).out")
     }
 }

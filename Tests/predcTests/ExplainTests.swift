@@ -25,6 +25,13 @@ struct ExplainTests {
         }
     }
 
+    @Test func showsWhatTheCompilerFolded() {
+        let result = predc("explain", "name ==[c] uppercase('ab') AND (TRUEPREDICATE OR x > 1) AND y > 2 * 3")
+        #expect(result.stdout.contains("TRUEPREDICATE OR x > 1  =>  TRUEPREDICATE"), "\(result)")
+        #expect(result.stdout.contains("compiled as: name ==[c] \"AB\" AND y > 6"), "\(result)")
+        #expect(predc("explain", "a == 1").stdout.contains("(nothing to fold)"))
+    }
+
     @Test func jsonDocument() throws {
         let result = predc("explain", "age >= 18 AND $tag.isHidden == NO", "--json")
         #expect(result.status == .success)

@@ -19,6 +19,8 @@ struct Explanation {
     let canonical: String
     let dependencies: Dependencies
     let folded: [FoldedPart]
+    /// The canonical form of the tree after the compiler's constant folding.
+    let compiledForm: String
     let instructions: [Instruction]
 
     init(_ predicate: CompiledPredicate, arguments: [Value]) {
@@ -28,6 +30,7 @@ struct Explanation {
         canonical = predicate.tree.format
         dependencies = predicate.dependencies
         folded = ConstantFolding.foldedParts(of: predicate.tree)
+        compiledForm = predicate.foldedTree.format
         let program = predicate.program
         var previousLine: Int?
         var instructions: [Instruction] = []
@@ -71,9 +74,12 @@ struct Explanation {
         if !dependencies.tags.isEmpty { rows.append(("tags      " + dependencies.tags.joined(separator: ", "), "")) }
         lines += rows.isEmpty ? ["  (none: the predicate reads nothing)"] : HelpText.table(rows, width: 30)
         lines += ["", "constant folding"]
-        lines += folded.isEmpty
-            ? ["  (nothing to fold)"]
-            : folded.map { "  \(position($0.range))  \(source.slice($0.range))  =>  \($0.result)" }
+        if folded.isEmpty, compiledForm == canonical {
+            lines.append("  (nothing to fold)")
+        } else {
+            lines += folded.map { "  \(position($0.range))  \(source.slice($0.range))  =>  \($0.result)" }
+            lines.append("  compiled as: \(compiledForm)")
+        }
         lines += ["", "bytecode (\(instructions.count) instruction\(instructions.count == 1 ? "" : "s"))"]
         var shownLine: Int?
         for instruction in instructions {
@@ -124,6 +130,7 @@ struct Explanation {
             addPosition(part.range, to: &entry)
             return entry.result
         }))
+        object.string("compiledAs", compiledForm)
         object.raw("instructions", JSONText.array(instructions.map { instruction in
             var entry = JSONObjectWriter()
             entry.int("offset", instruction.offset)
