@@ -22,7 +22,7 @@ let package = Package(
             name: "predc", dependencies: ["PredicateLang", "FormEngine"], swiftSettings: strictSettings),
         .testTarget(name: "PredicateLangTests", dependencies: ["PredicateLang"]),
         .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "PredicateLang"]),
-        .testTarget(name: "predcTests", dependencies: ["predc"]),
+        .testTarget(name: "predcTests", dependencies: ["predc"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,6 +10,9 @@ let package = Package(
         .executableTarget(
             name: "FuzzTypedJSON",
             dependencies: [.product(name: "PredicateLang", package: "PredicateLang")]),
+        .executableTarget(
+            name: "FuzzPredicate",
+            dependencies: [.product(name: "PredicateLang", package: "PredicateLang")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -115,4 +115,24 @@ struct LikePatternTests {
         }
         #expect(unlimited == .failed)
     }
+
+    @Test("random LIKE patterns agree with a reference backtracking matcher")
+    func randomAgainstReference() throws {
+        var generator = SplitMix(state: 7)
+        let alphabet: [Character] = ["a", "b", "*", "?"]
+        func reference(_ text: [Character], _ pattern: [Character]) -> Bool {
+            guard let first = pattern.first else { return text.isEmpty }
+            switch first {
+            case "*": return (0...text.count).contains { reference(Array(text[$0...]), Array(pattern.dropFirst())) }
+            case "?": return !text.isEmpty && reference(Array(text.dropFirst()), Array(pattern.dropFirst()))
+            default: return text.first == first && reference(Array(text.dropFirst()), Array(pattern.dropFirst()))
+            }
+        }
+        for _ in 0..<1_000 {
+            let pattern = String((0..<Int.random(in: 1...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+            let subject = String((0..<Int.random(in: 0...7, using: &generator)).map { _ in Bool.random(using: &generator) ? "a" as Character : "b" })
+            let like = try LikePattern(pattern, options: [])
+            #expect(try like.matches(subject) == reference(Array(subject), Array(pattern)), "'\(subject)' LIKE '\(pattern)'")
+        }
+    }
 }

@@ -90,6 +90,20 @@ struct ValueEncoderTests {
         ])
     }
 
+    struct Localized: Encodable {
+        static let key = CodingUserInfoKey(rawValue: "language")!
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(encoder.userInfo[Self.key] as? String ?? "none")
+        }
+    }
+
+    @Test("userInfo reaches encode(to:)")
+    func userInfo() throws {
+        #expect(try ValueEncoder(userInfo: [Localized.key: "nb"]).encode(Localized()) == "nb")
+        #expect(try ValueEncoder().encode(Localized()) == "none")
+    }
+
     struct Empty: Encodable {
         func encode(to encoder: any Encoder) throws {}
     }

@@ -73,7 +73,7 @@ extension Lexer {
             return Token(kind: .invalid, range: range)
         }
         if conversion == .percent {
-            return Token(kind: .formatConstant, range: range, payload: .value(.string("%")))
+            return token(.formatConstant, range, .value(.string("%")))
         }
         let position = arguments.nextIndex + 1
         guard let argument = arguments.take() else {
@@ -101,7 +101,7 @@ extension Lexer {
                 report(.formatKeyPathInvalid(path), range)
                 return Token(kind: .invalid, range: range)
             }
-            return Token(kind: .formatKeyPath, range: range, payload: .components(components))
+            return token(.formatKeyPath, range, .components(components))
         case .integer:
             converted = switch argument {
             case .int: argument
@@ -119,6 +119,6 @@ extension Lexer {
             report(.formatArgumentType(specifier: specifier, kind: argument.kindName, position: position), range)
             return Token(kind: .invalid, range: range)
         }
-        return Token(kind: .formatConstant, range: range, payload: .value(converted))
+        return token(.formatConstant, range, .value(converted))
     }
 }

@@ -5,7 +5,7 @@
 ///
 /// Besides Apple's documented list this includes `FUNCTION`, `TERNARY`, `UNION`, `INTERSECT` and
 /// `MINUS`, which Apple's parser recognises; all of them need `#` to be used as keys.
-enum Keyword: String, Hashable, Sendable, CaseIterable {
+enum Keyword: String, Hashable, Sendable, CaseIterable, BitwiseCopyable {
     case and = "AND"
     case or = "OR"
     case `in` = "IN"

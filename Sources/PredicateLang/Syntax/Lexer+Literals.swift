@@ -33,7 +33,7 @@ extension Lexer {
             return Token(kind: .invalid, range: range)
         }
         guard isValid else { return Token(kind: .invalid, range: range) }
-        return Token(kind: .string, range: range, payload: .text(String(decoding: decoded, as: UTF8.self)))
+        return token(.string, range, .text(String(decoding: decoded, as: UTF8.self)))
     }
 
     /// Decodes one escape sequence starting at the backslash; false if it was malformed (reported).
@@ -158,13 +158,13 @@ extension Lexer {
         let range = SourceRange(start, offset)
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
         if isDouble {
-            return Token(kind: .double, range: range, payload: .value(.double(Double(text) ?? .infinity)))
+            return token(.double, range, .value(.double(Double(text) ?? .infinity)))
         }
         guard let magnitude = UInt64(text) else {
             report(.integerLiteralOverflow(text), range)
             return Token(kind: .invalid, range: range)
         }
-        return Token(kind: .integer, range: range, payload: .integer(magnitude))
+        return token(.integer, range, .integer(magnitude))
     }
 
     /// `0x…`, `0o…`, `0b…` integers.
@@ -191,6 +191,6 @@ extension Lexer {
             report(.integerLiteralOverflow(text), range)
             return Token(kind: .invalid, range: range)
         }
-        return Token(kind: .integer, range: range, payload: .integer(magnitude))
+        return token(.integer, range, .integer(magnitude))
     }
 }

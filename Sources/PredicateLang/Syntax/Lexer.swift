@@ -9,6 +9,8 @@ struct Lexer {
     var arguments: FormatArguments
     var offset = 0
     var diagnostics: [Diagnostic] = []
+    /// Token payloads; `Token.payloadIndex` points here and index 0 is `.none`.
+    var payloads: [Token.Payload] = [.none]
 
     init(source: SourceText, arguments: [Value], limits: Limits) {
         self.bytes = source.utf8
@@ -37,6 +39,12 @@ struct Lexer {
         return index < bytes.count ? bytes[index] : 0
     }
 
+    /// A token with a payload, recorded in the payload table.
+    mutating func token(_ kind: Token.Kind, _ range: SourceRange, _ payload: Token.Payload) -> Token {
+        payloads.append(payload)
+        return Token(kind: kind, range: range, payloadIndex: payloads.count - 1)
+    }
+
     mutating func report(_ message: DiagnosticMessage, _ range: SourceRange, fixIts: [FixIt] = []) {
         diagnostics.append(.error(message, at: range, fixIts: fixIts))
     }
@@ -62,14 +70,14 @@ struct Lexer {
                 report(.expectedWordAfterHash, SourceRange(start, offset))
                 return Token(kind: .invalid, range: SourceRange(start, offset))
             }
-            return Token(kind: .escapedIdentifier, range: SourceRange(start, offset), payload: .text(word))
+            return token(.escapedIdentifier, SourceRange(start, offset), .text(word))
         case UInt8(ascii: "@"):
             offset += 1
             guard let word = lexWord() else {
                 report(.expectedWordAfterAt, SourceRange(start, offset))
                 return Token(kind: .invalid, range: SourceRange(start, offset))
             }
-            return Token(kind: .atIdentifier, range: SourceRange(start, offset), payload: .text("@" + word))
+            return token(.atIdentifier, SourceRange(start, offset), .text("@" + word))
         default:
             if isIdentifierStart(at: offset) { return lexIdentifier() }
             return lexSymbol()
@@ -133,9 +141,7 @@ struct Lexer {
         if peek() == UInt8(ascii: ":") && peek(1) != UInt8(ascii: "=") {
             return lexSelector(start: start)
         }
-        return Token(
-            kind: .identifier, range: SourceRange(start, offset),
-            payload: .text(String(decoding: bytes[start..<offset], as: UTF8.self)))
+        return token(.identifier, SourceRange(start, offset), .text(String(decoding: bytes[start..<offset], as: UTF8.self)))
     }
 
     /// After `UTI` (any case), reads `-CONFORMS-TO` or `-EQUALS` if present.
@@ -160,9 +166,7 @@ struct Lexer {
             _ = lexWord()
             if peek() == UInt8(ascii: ":") && peek(1) != UInt8(ascii: "=") { offset += 1 } else { break }
         }
-        return Token(
-            kind: .selector, range: SourceRange(start, offset),
-            payload: .text(String(decoding: bytes[start..<offset], as: UTF8.self)))
+        return token(.selector, SourceRange(start, offset), .text(String(decoding: bytes[start..<offset], as: UTF8.self)))
     }
 
     /// `$name` or `$#name`.
@@ -174,7 +178,7 @@ struct Lexer {
             report(.expectedVariableName, SourceRange(start, offset))
             return Token(kind: .invalid, range: SourceRange(start, offset))
         }
-        return Token(kind: .variable, range: SourceRange(start, offset), payload: .text(name))
+        return token(.variable, SourceRange(start, offset), .text(name))
     }
 
     // MARK: Operators and punctuation

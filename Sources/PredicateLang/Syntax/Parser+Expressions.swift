@@ -15,21 +15,34 @@ extension PredicateParser {
     ///     assignment = VARIABLE ":=" assignment | bitwise ;
     mutating func parseAssignment() -> SyntaxTree.Expression? {
         if isAborted { return nil }
-        if current.kind == .variable, peek().is(.assign) {
-            let variable = advance()
-            advance()
-            guard enterLevel() else { return nil }
+        if let target = consumeAssignmentTarget() {
             defer { depth -= 1 }
             guard let value = parseAssignment() else { return nil }
-            guard countNode() else { return nil }
-            return .assignment(variable: variable.text, value: value, variable.range.union(value.range))
+            return makeAssignment(target, value)
         }
         guard let expression = parseBinary(minimumPrecedence: 1) else { return nil }
-        if current.is(.assign) {
-            error(.assignmentTargetNotVariable, at: expression.range)
-            return nil
-        }
-        return expression
+        return rejectingAssignment(to: expression)
+    }
+
+    /// `$x :=` if next: consumes it and enters a nesting level; returns the variable token.
+    private mutating func consumeAssignmentTarget() -> Token? {
+        guard tokens[position].kind == .variable, peek().is(.assign) else { return nil }
+        let variable = advance()
+        advance()
+        depth += 1
+        return enterLevelChecked() ? variable : nil
+    }
+
+    private mutating func makeAssignment(_ variable: Token, _ value: SyntaxTree.Expression) -> SyntaxTree.Expression? {
+        guard countNode() else { return nil }
+        return .assignment(variable: text(variable), value: value, variable.range.union(value.range))
+    }
+
+    /// `a := 1`: only a variable can be assigned.
+    private mutating func rejectingAssignment(to expression: SyntaxTree.Expression) -> SyntaxTree.Expression? {
+        guard tokens[position].is(.assign) else { return expression }
+        error(.assignmentTargetNotVariable, at: expression.range)
+        return nil
     }
 
     /// A binary operator and its precedence (higher binds tighter).
@@ -69,18 +82,32 @@ extension PredicateParser {
         let savedDepth = depth
         defer { depth = savedDepth }
         guard var lhs = parseUnary() else { return nil }
-        while let (op, precedence) = binaryOperatorAhead(), precedence >= minimumPrecedence {
-            advance()
-            guard enterLevel(), let rhs = parseBinary(minimumPrecedence: precedence + 1), countNode() else {
+        while let (op, precedence) = consumeBinaryOperator(minimumPrecedence: minimumPrecedence) {
+            guard let rhs = parseBinary(minimumPrecedence: precedence + 1), let combined = makeBinary(op, lhs, rhs) else {
                 return nil
             }
-            let range = lhs.range.union(rhs.range)
-            switch op {
-            case .arithmetic(let arithmetic): lhs = .arithmetic(arithmetic, lhs, rhs, range)
-            case .set(let set): lhs = .setOperation(set, lhs, rhs, range)
-            }
+            lhs = combined
         }
         return lhs
+    }
+
+    /// The next binary operator binding at least as tightly as `minimumPrecedence`, consumed, with
+    /// one nesting level entered; nil if there is none (or the depth limit was hit).
+    private mutating func consumeBinaryOperator(minimumPrecedence: Int) -> (BinaryOperator, Int)? {
+        guard let (op, precedence) = binaryOperatorAhead(), precedence >= minimumPrecedence else { return nil }
+        advance()
+        return enterLevel() ? (op, precedence) : nil
+    }
+
+    private mutating func makeBinary(
+        _ op: BinaryOperator, _ lhs: SyntaxTree.Expression, _ rhs: SyntaxTree.Expression
+    ) -> SyntaxTree.Expression? {
+        guard countNode() else { return nil }
+        let range = lhs.range.union(rhs.range)
+        switch op {
+        case .arithmetic(let arithmetic): return .arithmetic(arithmetic, lhs, rhs, range)
+        case .set(let set): return .setOperation(set, lhs, rhs, range)
+        }
     }
 
     /// Unary minus, read in a loop (one nesting level each). A minus before a numeric constant is
@@ -90,32 +117,49 @@ extension PredicateParser {
     mutating func parseUnary() -> SyntaxTree.Expression? {
         let savedDepth = depth
         defer { depth = savedDepth }
-        var minuses: [Token] = []
-        while current.is(Token.Symbol.minus) {
-            minuses.append(advance())
-            guard enterLevel() else { return nil }
-        }
-        if current.is(.tilde) {
-            errorHere(.unsupported("the unary '~' operator (use onesComplement(x))"))
-            return nil
-        }
-        var operand: SyntaxTree.Expression
-        if let minus = minuses.last, current.kind == .integer, case .integer(let magnitude) = current.payload,
-            magnitude == UInt64(Int64.max) + 1, !peek().is(.dot), !peek().is(.leftBracket)
-        {
-            let literal = advance()
-            minuses.removeLast()
-            guard countNode() else { return nil }
-            operand = .constant(.int(.min), minus.range.union(literal.range))
+        guard var minuses = consumeMinuses() else { return nil }
+        let operand: SyntaxTree.Expression
+        if let minimum = parseInt64Minimum(after: &minuses) {
+            operand = minimum
         } else {
             guard let postfix = parsePostfix() else { return nil }
             operand = postfix
         }
+        return minuses.isEmpty ? operand : applyMinuses(operand, minuses)
+    }
+
+    /// Reads unary `-` tokens, one nesting level each; nil on an error (`~` is not supported).
+    private mutating func consumeMinuses() -> [SourceRange]? {
+        var minuses: [SourceRange] = []
+        while tokens[position].is(Token.Symbol.minus) {
+            minuses.append(advance().range)
+            guard enterLevel() else { return nil }
+        }
+        if tokens[position].is(.tilde) {
+            errorHere(.unsupported("the unary '~' operator (use onesComplement(x))"))
+            return nil
+        }
+        return minuses
+    }
+
+    /// `-9223372036854775808`: the one integer literal that only fits when negated.
+    private mutating func parseInt64Minimum(after minuses: inout [SourceRange]) -> SyntaxTree.Expression? {
+        guard let minus = minuses.last, tokens[position].kind == .integer,
+            case .integer(let magnitude) = payload(tokens[position]), magnitude == UInt64(Int64.max) + 1,
+            !peek().is(.dot), !peek().is(.leftBracket), countNode()
+        else { return nil }
+        let literal = advance()
+        minuses.removeLast()
+        return .constant(.int(.min), minus.union(literal.range))
+    }
+
+    private mutating func applyMinuses(_ operand: SyntaxTree.Expression, _ minuses: [SourceRange]) -> SyntaxTree.Expression? {
+        var result = operand
         for minus in minuses.reversed() {
             guard countNode() else { return nil }
-            operand = PredicateParser.negated(operand, range: minus.range.union(operand.range))
+            result = PredicateParser.negated(result, range: minus.union(result.range))
         }
-        return operand
+        return result
     }
 
     /// `-operand`, folded when the operand is a numeric constant.
@@ -143,17 +187,23 @@ extension PredicateParser {
         defer { depth = savedDepth }
         guard var base = parsePrimary() else { return nil }
         while true {
-            if let dot = consume(.dot) {
-                guard let component = parseKeyComponent(after: dot) else { return nil }
-                guard let extended = appendingComponent(component, to: base) else { return nil }
+            if currentIs(.dot) {
+                guard let extended = parseKeyStep(base) else { return nil }
                 base = extended
-            } else if current.is(.leftBracket) {
+            } else if currentIs(.leftBracket) {
                 guard let indexed = parseIndex(base: base) else { return nil }
                 base = indexed
             } else {
                 return base
             }
         }
+    }
+
+    /// `.component` after `base`.
+    private mutating func parseKeyStep(_ base: SyntaxTree.Expression) -> SyntaxTree.Expression? {
+        let dot = advance()
+        guard let component = parseKeyComponent(after: dot) else { return nil }
+        return appendingComponent(component, to: base)
     }
 
     /// `base.component`: extends a key path, or starts one on SELF or on another operand.
@@ -175,18 +225,36 @@ extension PredicateParser {
 
     /// `[n]`, `['key']`, `[FIRST]`, `[LAST]`, `[SIZE]`.
     private mutating func parseIndex(base: SyntaxTree.Expression) -> SyntaxTree.Expression? {
-        let opening = advance()
-        guard enterLevel(), countNode() else { return nil }
+        let opening = position
+        guard enterIndex() else { return nil }
         let selector: SyntaxTree.IndexSelector
-        if current.is(.first) || current.is(.last) || current.is(.size), peek().is(.rightBracket) {
-            selector = current.is(.first) ? .first : (current.is(.last) ? .last : .size)
-            advance()
+        if let keyword = consumeIndexKeyword() {
+            selector = keyword
         } else {
             guard let index = parseExpression() else { return nil }
             selector = .expression(index)
         }
+        return closeIndex(base, selector, opening: opening)
+    }
+
+    private mutating func enterIndex() -> Bool {
+        advance()
+        return enterLevel() && countNode()
+    }
+
+    /// `FIRST`, `LAST` or `SIZE` directly followed by `]`.
+    private mutating func consumeIndexKeyword() -> SyntaxTree.IndexSelector? {
+        let token = tokens[position]
+        guard token.is(.first) || token.is(.last) || token.is(.size), peek().is(.rightBracket) else { return nil }
+        advance()
+        return token.is(.first) ? .first : (token.is(.last) ? .last : .size)
+    }
+
+    private mutating func closeIndex(
+        _ base: SyntaxTree.Expression, _ selector: SyntaxTree.IndexSelector, opening: Int
+    ) -> SyntaxTree.Expression? {
         guard let closing = consume(.rightBracket) else {
-            errorHere(.expectedClosing("]", "the subscript"), notes: [.note(.toMatch("["), at: opening.range)])
+            errorHere(.expectedClosing("]", "the subscript"), notes: [.note(.toMatch("["), at: tokens[opening].range)])
             return nil
         }
         return .index(base, selector, base.range.union(closing.range))
@@ -200,7 +268,7 @@ extension PredicateParser {
         switch token.kind {
         case .identifier, .escapedIdentifier, .atIdentifier:
             advance()
-            return SyntaxTree.KeyPathComponent(token.text, range: token.range)
+            return SyntaxTree.KeyPathComponent(text(token), range: token.range)
         case .keyword(let keyword) where keyword != .and && keyword != .or && keyword != .not:
             let word = spelling(token)
             errorHere(.reservedWordAsKey(word), fixIts: [FixIt(range: token.range, replacement: "#" + word)])

@@ -14,13 +14,27 @@ extension PredicateParser {
     ///
     ///     function = ( IDENTIFIER | "#" WORD | SELECTOR ) arguments ;
     mutating func parseFunction() -> SyntaxTree.Expression? {
+        let name = position
+        guard consumeFunctionName(), let arguments = parseArguments() else { return nil }
+        return makeFunction(name, arguments)
+    }
+
+    /// The name, which must be followed by `(`.
+    private mutating func consumeFunctionName() -> Bool {
         let name = advance()
-        guard current.is(.leftParen) else {
-            errorHere(.expectedLeftParen(after: name.text))
-            return nil
+        guard tokens[position].is(.leftParen) else {
+            errorHere(.expectedLeftParen(after: text(name)))
+            return false
         }
-        guard let (arguments, closing) = parseArguments(), countNode() else { return nil }
-        var selector = name.text
+        return true
+    }
+
+    /// The call whose name is the token at index `nameIndex`; its `)` was the last token read.
+    private mutating func makeFunction(_ nameIndex: Int, _ arguments: [SyntaxTree.Expression]) -> SyntaxTree.Expression? {
+        let name = tokens[nameIndex]
+        let closing = tokens[position - 1]
+        guard countNode() else { return nil }
+        var selector = text(name)
         if arguments.count == 1 && !selector.hasSuffix(":") { selector += ":" }
         let range = name.range.union(closing.range)
         guard let function = BuiltinFunction(selector: selector) else {
@@ -44,83 +58,109 @@ extension PredicateParser {
             let bare = name.kind != .selector && candidate.hasSuffix(":") && candidate.dropLast().contains(":") == false
             fixIts.append(FixIt(range: name.range, replacement: bare ? String(candidate.dropLast()) : candidate))
         }
-        error(.unknownFunction(name.text, selector: selector), at: name.range, fixIts: fixIts)
+        error(.unknownFunction(text(name), selector: selector), at: name.range, fixIts: fixIts)
     }
 
     /// The keyword call forms.
     ///
     ///     specialForm = subquery | functionExpression | ternary | cast ;
     mutating func parseSpecialForm() -> SyntaxTree.Expression? {
+        let keyword = position
+        let savedDepth = depth
+        guard enterSpecialForm() else { return nil }
+        defer { depth = savedDepth }
+        switch tokens[keyword].kind {
+        case .keyword(.subquery): return parseSubquery(keyword)
+        case .keyword(.ternary): return parseTernary(keyword)
+        case .keyword(.cast): return parseCast(keyword)
+        default: return parseFunctionExpression(keyword)
+        }
+    }
+
+    /// The keyword and its `(`; enters one nesting level. On false the depth is unchanged.
+    private mutating func enterSpecialForm() -> Bool {
         let keyword = advance()
-        guard let opening = consume(.leftParen) else {
+        guard consume(.leftParen) != nil else {
             errorHere(.expectedLeftParen(after: spelling(keyword).uppercased()))
-            return nil
+            return false
         }
-        guard enterLevel(), countNode() else { return nil }
-        defer { depth -= 1 }
-        switch keyword.kind {
-        case .keyword(.subquery): return parseSubquery(keyword, opening)
-        case .keyword(.ternary): return parseTernary(keyword, opening)
-        case .keyword(.cast): return parseCast(keyword, opening)
-        default: return parseFunctionExpression(keyword, opening)
+        guard enterLevel(), countNode() else {
+            depth -= 1
+            return false
         }
+        // SUBQUERY and TERNARY contain a whole predicate, whose levels cost twice the stack of an
+        // expression's: they count two nesting levels.
+        if keyword.is(.subquery) || keyword.is(.ternary) {
+            guard enterLevel() else {
+                depth -= 2
+                return false
+            }
+        }
+        return true
     }
 
     /// `SUBQUERY(collection, $x, predicate)`.
     ///
     ///     subquery = "SUBQUERY" "(" expression "," VARIABLE "," predicate ")" ;
-    private mutating func parseSubquery(_ keyword: Token, _ opening: Token) -> SyntaxTree.Expression? {
-        guard let collection = parseExpression(), expectComma("after the SUBQUERY collection") else { return nil }
-        guard current.kind == .variable else {
+    private mutating func parseSubquery(_ keyword: Int) -> SyntaxTree.Expression? {
+        guard let collection = parseExpression(), let variable = expectSubqueryVariable(),
+            let predicate = parsePredicate(), let range = closeForm(keyword, purpose: "SUBQUERY")
+        else { return nil }
+        return .subquery(collection: collection, variable: variable, predicate: predicate, range)
+    }
+
+    /// `, $x ,` in a SUBQUERY: the variable's name.
+    private mutating func expectSubqueryVariable() -> String? {
+        guard expectComma("after the SUBQUERY collection") else { return nil }
+        guard tokens[position].kind == .variable else {
             errorHere(.expectedSubqueryVariable)
             return nil
         }
         let variable = advance()
-        guard expectComma("after the SUBQUERY variable"), let predicate = parsePredicate(),
-            let closing = expectClosingParen(opening: opening, purpose: "SUBQUERY")
-        else { return nil }
-        return .subquery(
-            collection: collection, variable: variable.text, predicate: predicate, keyword.range.union(closing.range))
+        return expectComma("after the SUBQUERY variable") ? text(variable) : nil
+    }
+
+    /// The `)` of a keyword form: the range from the keyword at token index `keyword` to it.
+    private mutating func closeForm(_ keyword: Int, purpose: String) -> SourceRange? {
+        guard let closing = expectClosingParen(opening: tokens[keyword + 1], purpose: purpose) else { return nil }
+        return tokens[keyword].range.union(closing.range)
     }
 
     /// `TERNARY(condition, then, else)`.
     ///
     ///     ternary = "TERNARY" "(" predicate "," expression "," expression ")" ;
-    private mutating func parseTernary(_ keyword: Token, _ opening: Token) -> SyntaxTree.Expression? {
+    private mutating func parseTernary(_ keyword: Int) -> SyntaxTree.Expression? {
         guard let condition = parsePredicate(), expectComma("after the TERNARY condition"),
             let then = parseExpression(), expectComma("between the TERNARY values"),
-            let otherwise = parseExpression(),
-            let closing = expectClosingParen(opening: opening, purpose: "TERNARY")
+            let otherwise = parseExpression(), let range = closeForm(keyword, purpose: "TERNARY")
         else { return nil }
-        return .ternary(condition: condition, then: then, else: otherwise, keyword.range.union(closing.range))
+        return .ternary(condition: condition, then: then, else: otherwise, range)
     }
 
     /// `CAST(value, 'Type')`.
     ///
     ///     cast = "CAST" "(" expression "," expression ")" ;
-    private mutating func parseCast(_ keyword: Token, _ opening: Token) -> SyntaxTree.Expression? {
+    private mutating func parseCast(_ keyword: Int) -> SyntaxTree.Expression? {
         guard let value = parseExpression(), expectComma("between the CAST value and type"),
-            let type = parseExpression(),
-            let closing = expectClosingParen(opening: opening, purpose: "CAST")
+            let type = parseExpression(), let range = closeForm(keyword, purpose: "CAST")
         else { return nil }
-        return PredicateParser.cast(value, type, range: keyword.range.union(closing.range))
+        return PredicateParser.cast(value, type, range: range)
     }
 
     /// `FUNCTION(receiver, 'selector', arguments...)`.
     ///
     ///     functionExpression = "FUNCTION" "(" expression "," expression { "," expression } ")" ;
-    private mutating func parseFunctionExpression(_ keyword: Token, _ opening: Token) -> SyntaxTree.Expression? {
+    private mutating func parseFunctionExpression(_ keyword: Int) -> SyntaxTree.Expression? {
         guard let receiver = parseExpression(), expectComma("after the FUNCTION receiver"),
-            let selector = parseExpression()
+            var arguments = parseExpression().map({ [$0] })
         else { return nil }
-        var arguments: [SyntaxTree.Expression] = []
-        while consume(.comma) != nil {
+        while consumeComma() {
             guard let argument = parseExpression() else { return nil }
             arguments.append(argument)
         }
-        guard let closing = expectClosingParen(opening: opening, purpose: "FUNCTION") else { return nil }
-        return .customFunction(
-            receiver: receiver, selector: selector, arguments: arguments, keyword.range.union(closing.range))
+        guard let range = closeForm(keyword, purpose: "FUNCTION") else { return nil }
+        let selector = arguments.removeFirst()
+        return .customFunction(receiver: receiver, selector: selector, arguments: arguments, range)
     }
 
     /// A cast, or a date constant for `CAST(<number>, "NSDate")`.

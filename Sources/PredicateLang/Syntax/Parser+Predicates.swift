@@ -26,6 +26,10 @@ extension PredicateParser {
 
     /// The loop shared by OR and AND: operands are collected in an array, so a chain of 10,000
     /// terms costs no recursion. A failed operand is skipped up to the next connective.
+    ///
+    /// Functions on the recursive path keep their own frames small (debug builds give every
+    /// temporary a stack slot): token tests, errors and node building live in helpers that return
+    /// before the recursive call.
     private mutating func parseConnective(isOr: Bool) -> SyntaxTree.Predicate? {
         var operands: [SyntaxTree.Predicate] = []
         var failed = false
@@ -35,18 +39,36 @@ extension PredicateParser {
                 operands.append(operand)
             } else {
                 failed = true
-                // An operand that failed on its first token (`AND a == 1`) resumes in recovery.
-                if isAborted || !synchronize(clearingRecovery: position > operandStart) { return nil }
+                if !resynchronize(operandStart: operandStart) { return nil }
             }
-            let connective = current
-            let matches = isOr ? (connective.is(.or) || connective.is(.orOr)) : (connective.is(.and) || connective.is(.andAnd))
-            guard matches, !isAborted else { break }
-            advance()
-            if isAtEnd || current.is(.rightParen) || isConnective(current) {
-                errorHere(.expectedExpression(after: spelling(connective)))
-                failed = true
+            switch consumeConnective(isOr: isOr) {
+            case .none: return makeCompound(operands, isOr: isOr, failed: failed)
+            case .some(true): continue
+            case .some(false): failed = true
             }
         }
+    }
+
+    /// After a failed operand: skip to the next connective. An operand that failed on its first
+    /// token (`AND a == 1`) stays in recovery, so its cascade is not reported.
+    private mutating func resynchronize(operandStart: Int) -> Bool {
+        !isAborted && synchronize(clearingRecovery: position > operandStart)
+    }
+
+    /// Consumes the connective if it is next: nil if none, false if nothing usable follows it.
+    private mutating func consumeConnective(isOr: Bool) -> Bool? {
+        let connective = tokens[position]
+        let matches = isOr ? (connective.is(.or) || connective.is(.orOr)) : (connective.is(.and) || connective.is(.andAnd))
+        guard matches, !isAborted else { return nil }
+        advance()
+        if isAtEnd || tokens[position].is(.rightParen) || isConnective(tokens[position]) {
+            errorHere(.expectedExpression(after: spelling(connective)))
+            return false
+        }
+        return true
+    }
+
+    private mutating func makeCompound(_ operands: [SyntaxTree.Predicate], isOr: Bool, failed: Bool) -> SyntaxTree.Predicate? {
         guard !failed, let first = operands.first else { return nil }
         if operands.count == 1 { return first }
         guard countNode() else { return nil }
@@ -61,19 +83,33 @@ extension PredicateParser {
     mutating func parseNotPredicate() -> SyntaxTree.Predicate? {
         let savedDepth = depth
         defer { depth = savedDepth }
-        var negations: [Token] = []
-        while current.is(.not) || current.is(.bang) {
-            negations.append(advance())
-            guard enterLevel() else { return nil }
+        guard let negations = consumeNegations(), let predicate = parsePrimaryPredicate() else { return nil }
+        return negations.isEmpty ? predicate : wrapNegations(predicate, negations)
+    }
+
+    /// Reads `NOT`/`!` tokens, one nesting level each; nil on an error.
+    private mutating func consumeNegations() -> [SourceRange]? {
+        var negations: [SourceRange] = []
+        while tokens[position].is(.not) || tokens[position].is(.bang) {
+            negations.append(advance().range)
+            // `NOT (p)` counts once, at the group: that is how the printer writes `NOT` of a
+            // compound, and the printed form must fit the same limit.
+            if !currentIs(.leftParen) {
+                guard enterLevel() else { return nil }
+            }
         }
-        if let last = negations.last, isAtEnd || current.is(.rightParen) || isConnective(current) {
-            errorHere(.expectedPredicate(after: spelling(last)))
+        if let last = negations.last, isAtEnd || tokens[position].is(.rightParen) || isConnective(tokens[position]) {
+            errorHere(.expectedPredicate(after: source.slice(last)))
             return nil
         }
-        guard var predicate = parsePrimaryPredicate() else { return nil }
+        return negations
+    }
+
+    private mutating func wrapNegations(_ operand: SyntaxTree.Predicate, _ negations: [SourceRange]) -> SyntaxTree.Predicate? {
+        var predicate = operand
         for negation in negations.reversed() {
             guard countNode() else { return nil }
-            predicate = .not(predicate, negation.range.union(predicate.range))
+            predicate = .not(predicate, negation.union(predicate.range))
         }
         return predicate
     }
@@ -84,25 +120,31 @@ extension PredicateParser {
     ///     primaryPredicate = "(" predicate ")" | "TRUEPREDICATE" | "FALSEPREDICATE" | comparison ;
     mutating func parsePrimaryPredicate() -> SyntaxTree.Predicate? {
         if isAborted { return nil }
-        let token = current
-        if token.is(.truePredicate) || token.is(.falsePredicate) {
-            advance()
-            guard countNode() else { return nil }
-            return .constant(token.is(.truePredicate), token.range)
-        }
-        if token.is(.leftParen), !parenthesisOpensExpression(at: position) {
-            return parseGroup()
-        }
+        if let constant = parseConstantPredicate() { return constant }
+        if opensPredicateGroup() { return parseGroup() }
         return parseComparison()
+    }
+
+    /// `TRUEPREDICATE` or `FALSEPREDICATE`, if next.
+    private mutating func parseConstantPredicate() -> SyntaxTree.Predicate? {
+        let token = tokens[position]
+        guard token.is(.truePredicate) || token.is(.falsePredicate) else { return nil }
+        advance()
+        guard countNode() else { return nil }
+        return .constant(token.is(.truePredicate), token.range)
+    }
+
+    private func opensPredicateGroup() -> Bool {
+        tokens[position].is(.leftParen) && !parenthesisOpensExpression(at: position)
     }
 
     /// `( predicate )`.
     private mutating func parseGroup() -> SyntaxTree.Predicate? {
-        let opening = advance()
-        guard enterLevel() else { return nil }
+        let opening = position
+        guard enterGroup() else { return nil }
         defer { depth -= 1 }
         let inner = parsePredicate()
-        guard expectClosingParen(opening: opening, purpose: "the group") != nil else { return nil }
+        guard closeGroup(opening: opening, purpose: "the group") else { return nil }
         return inner
     }
 
@@ -130,19 +172,35 @@ extension PredicateParser {
     ///     comparison = [ modifier ] expression comparisonOperator expression ;
     ///     modifier = "ANY" | "SOME" | "ALL" | "NONE" ;
     mutating func parseComparison() -> SyntaxTree.Predicate? {
-        let start = current.range
-        var modifier = ComparisonModifier.direct
-        var isNone = false
-        switch current.kind {
-        case .keyword(.any), .keyword(.some): modifier = .any
-        case .keyword(.all): modifier = .all
-        case .keyword(.none): modifier = .any; isNone = true
-        default: break
+        let (start, modifier, isNone) = consumeModifier()
+        guard let lhs = parseExpression(), let op = parseComparisonOperator(), let rhs = parseExpression() else {
+            return nil
         }
-        if modifier != .direct { advance() }
-        guard let lhs = parseExpression() else { return nil }
-        guard let (op, options, operatorRange) = parseComparisonOperator() else { return nil }
-        guard let rhs = parseExpression() else { return nil }
+        return makeComparison(start: start, modifier: modifier, isNone: isNone, lhs: lhs, op: op, rhs: rhs)
+    }
+
+    /// `ANY`, `SOME`, `ALL` or `NONE`, if next; with the start of the comparison.
+    private mutating func consumeModifier() -> (SourceRange, ComparisonModifier, Bool) {
+        let start = tokens[position].range
+        switch tokens[position].kind {
+        case .keyword(.any), .keyword(.some):
+            advance()
+            return (start, .any, false)
+        case .keyword(.all):
+            advance()
+            return (start, .all, false)
+        case .keyword(.none):
+            advance()
+            return (start, .any, true)
+        default:
+            return (start, .direct, false)
+        }
+    }
+
+    private mutating func makeComparison(
+        start: SourceRange, modifier: ComparisonModifier, isNone: Bool, lhs: SyntaxTree.Expression,
+        op: (ComparisonOperator, ComparisonOptions, SourceRange), rhs: SyntaxTree.Expression
+    ) -> SyntaxTree.Predicate? {
         if comparisonOperatorAhead() {
             errorHere(.chainedComparison)
             return nil
@@ -150,8 +208,7 @@ extension PredicateParser {
         guard countNode() else { return nil }
         let range = start.union(rhs.range)
         let comparison = SyntaxTree.Predicate.comparison(SyntaxTree.Comparison(
-            modifier: modifier, lhs: lhs, op: op, options: options, rhs: rhs, range: range,
-            operatorRange: operatorRange))
+            modifier: modifier, lhs: lhs, op: op.0, options: op.1, rhs: rhs, range: range, operatorRange: op.2))
         return isNone ? .not(comparison, range) : comparison
     }
 
@@ -210,12 +267,15 @@ extension PredicateParser {
         switch letters.kind {
         case .identifier, .keyword:
             advance()
+            var letterOffset = letters.range.lowerBound
             for character in spelling(letters) {
                 let lower = Character(character.lowercased())
                 guard let (_, option) = ComparisonOptions.letters.first(where: { $0.0 == lower }) else {
-                    error(.unknownComparisonOption(String(character)), at: letters.range)
+                    let width = character.utf8.count
+                    error(.unknownComparisonOption(String(character)), at: SourceRange(letterOffset, letterOffset + width))
                     return nil
                 }
+                letterOffset += character.utf8.count
                 options.insert(option)
             }
         default:
@@ -235,10 +295,10 @@ extension PredicateParser {
         let token = current
         switch token.kind {
         case .selector:
-            errorHere(.unsupported("a custom selector operator such as '\(token.text)'"))
+            errorHere(.unsupported("a custom selector operator such as '\(text(token))'"))
         case .identifier:
-            if let suggestion = PredicateParser.suggestion(for: token.text, among: PredicateParser.operatorWords) {
-                errorHere(.unknownOperator(token.text), fixIts: [FixIt(range: token.range, replacement: suggestion)])
+            if let suggestion = PredicateParser.suggestion(for: text(token), among: PredicateParser.operatorWords) {
+                errorHere(.unknownOperator(text(token)), fixIts: [FixIt(range: token.range, replacement: suggestion)])
             } else {
                 errorHere(.expectedComparisonOperator)
             }

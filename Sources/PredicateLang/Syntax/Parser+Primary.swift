@@ -9,11 +9,43 @@ extension PredicateParser {
     ///     literal = STRING | NUMBER | "TRUE" | "YES" | "FALSE" | "NO" | "NULL" | "NIL" ;
     mutating func parsePrimary() -> SyntaxTree.Expression? {
         if isAborted { return nil }
-        let token = current
-        switch token.kind {
+        switch primaryForm() {
+        case .leaf: return parseLeaf()
+        case .function: return parseFunction()
+        case .aggregate: return parseAggregate()
+        case .group: return parseParenthesizedExpression()
+        case .specialForm: return parseSpecialForm()
+        case .unexpected:
+            reportUnexpectedInExpression()
+            return nil
+        }
+    }
+
+    /// Which kind of primary expression starts at the cursor.
+    enum PrimaryForm {
+        case leaf, function, aggregate, group, specialForm, unexpected
+    }
+
+    func primaryForm() -> PrimaryForm {
+        switch tokens[position].kind {
         case .string, .double, .formatConstant, .integer, .keyword(.true), .keyword(.yes), .keyword(.false),
-            .keyword(.no), .keyword(.null), .keyword(.nil):
-            return parseLiteral()
+            .keyword(.no), .keyword(.null), .keyword(.nil), .keyword(.self), .keyword(.anyKey), .variable,
+            .formatKeyPath, .atIdentifier:
+            .leaf
+        case .identifier, .escapedIdentifier:
+            peek().is(.leftParen) ? .function : .leaf
+        case .selector: .function
+        case .symbol(.leftBrace): .aggregate
+        case .symbol(.leftParen): .group
+        case .keyword(.subquery), .keyword(.function), .keyword(.ternary), .keyword(.cast): .specialForm
+        default: .unexpected
+        }
+    }
+
+    /// A primary expression of one token: literal, SELF, ANYKEY, variable, key, format argument.
+    private mutating func parseLeaf() -> SyntaxTree.Expression? {
+        let token = tokens[position]
+        switch token.kind {
         case .keyword(.self):
             advance()
             return countNode() ? .evaluatedObject(token.range) : nil
@@ -22,31 +54,17 @@ extension PredicateParser {
             return countNode() ? .anyKey(token.range) : nil
         case .variable:
             advance()
-            return countNode() ? .variable(token.text, token.range) : nil
+            return countNode() ? .variable(text(token), token.range) : nil
         case .formatKeyPath:
             advance()
-            guard case .components(let names) = token.payload, countNode() else { return nil }
+            guard case .components(let names) = payload(token), countNode() else { return nil }
             return .keyPath(base: nil, components: names.map { .init($0, range: token.range) }, token.range)
-        case .identifier, .escapedIdentifier:
-            if peek().is(.leftParen) { return parseFunction() }
+        case .identifier, .escapedIdentifier, .atIdentifier:
             advance()
             guard countNode() else { return nil }
-            return .keyPath(base: nil, components: [.init(token.text, range: token.range)], token.range)
-        case .atIdentifier:
-            advance()
-            guard countNode() else { return nil }
-            return .keyPath(base: nil, components: [.init(token.text, range: token.range)], token.range)
-        case .selector:
-            return parseFunction()
-        case .symbol(.leftBrace):
-            return parseAggregate()
-        case .symbol(.leftParen):
-            return parseParenthesizedExpression()
-        case .keyword(.subquery), .keyword(.function), .keyword(.ternary), .keyword(.cast):
-            return parseSpecialForm()
+            return .keyPath(base: nil, components: [.init(text(token), range: token.range)], token.range)
         default:
-            reportUnexpectedInExpression()
-            return nil
+            return parseLiteral()
         }
     }
 
@@ -55,7 +73,7 @@ extension PredicateParser {
         let token = advance()
         guard countNode() else { return nil }
         let value: Value
-        switch (token.kind, token.payload) {
+        switch (token.kind, payload(token)) {
         case (.integer, .integer(let magnitude)):
             guard let integer = Int64(exactly: magnitude) else {
                 error(.integerLiteralOverflow(spelling(token)), at: token.range)
@@ -90,11 +108,11 @@ extension PredicateParser {
 
     /// `( expression )`.
     private mutating func parseParenthesizedExpression() -> SyntaxTree.Expression? {
-        let opening = advance()
-        guard enterLevel() else { return nil }
+        let opening = position
+        guard enterGroup() else { return nil }
         defer { depth -= 1 }
         let inner = parseExpression()
-        guard expectClosingParen(opening: opening, purpose: "the group") != nil else { return nil }
+        guard closeGroup(opening: opening, purpose: "the group") else { return nil }
         return inner
     }
 
@@ -102,42 +120,54 @@ extension PredicateParser {
     ///
     ///     aggregate = "{" [ expression { "," expression } ] "}" ;
     mutating func parseAggregate() -> SyntaxTree.Expression? {
-        let opening = advance()
-        guard enterLevel(), countNode() else { return nil }
+        let opening = position
+        guard enterAggregate() else { return nil }
         defer { depth -= 1 }
         var elements: [SyntaxTree.Expression] = []
-        if let closing = consume(.rightBrace) { return .aggregate([], opening.range.union(closing.range)) }
-        while true {
-            guard let element = parseExpression() else { return nil }
-            elements.append(element)
-            if elements.count == limits.maxAggregateElements + 1 {
-                error(.aggregateTooLarge(limit: limits.maxAggregateElements), at: element.range)
-            }
-            if consume(.comma) == nil { break }
+        if !currentIs(.rightBrace) {
+            repeat {
+                guard let element = parseExpression() else { return nil }
+                elements.append(element)
+                checkAggregateSize(elements)
+            } while consumeComma()
         }
+        return closeAggregate(elements, opening: opening)
+    }
+
+    private mutating func enterAggregate() -> Bool {
+        advance()
+        return enterLevel() && countNode()
+    }
+
+    private mutating func checkAggregateSize(_ elements: [SyntaxTree.Expression]) {
+        if elements.count == limits.maxAggregateElements + 1 {
+            error(.aggregateTooLarge(limit: limits.maxAggregateElements), at: elements[elements.count - 1].range)
+        }
+    }
+
+    private mutating func closeAggregate(_ elements: [SyntaxTree.Expression], opening: Int) -> SyntaxTree.Expression? {
         guard let closing = consume(.rightBrace) else {
-            errorHere(.expectedClosing("}", "the aggregate"), notes: [.note(.toMatch("{"), at: opening.range)])
+            errorHere(.expectedClosing("}", "the aggregate"), notes: [.note(.toMatch("{"), at: tokens[opening].range)])
             return nil
         }
         guard elements.count <= limits.maxAggregateElements else { return nil }
-        return .aggregate(elements, opening.range.union(closing.range))
+        return .aggregate(elements, tokens[opening].range.union(closing.range))
     }
 
     /// Arguments in parentheses after a call's name, up to and including `)`.
     ///
     ///     arguments = "(" [ expression { "," expression } ] ")" ;
-    mutating func parseArguments() -> (arguments: [SyntaxTree.Expression], closing: Token)? {
-        let opening = advance()
-        guard enterLevel() else { return nil }
+    mutating func parseArguments() -> [SyntaxTree.Expression]? {
+        let opening = position
+        guard enterGroup() else { return nil }
         defer { depth -= 1 }
         var arguments: [SyntaxTree.Expression] = []
-        if let closing = consume(.rightParen) { return ([], closing) }
-        while true {
-            guard let argument = parseExpression() else { return nil }
-            arguments.append(argument)
-            if consume(.comma) == nil { break }
+        if !currentIs(.rightParen) {
+            repeat {
+                guard let argument = parseExpression() else { return nil }
+                arguments.append(argument)
+            } while consumeComma()
         }
-        guard let closing = expectClosingParen(opening: opening, purpose: "the argument list") else { return nil }
-        return (arguments, closing)
+        return closeGroup(opening: opening, purpose: "the argument list") ? arguments : nil
     }
 }

@@ -3,14 +3,31 @@
 // a nesting-depth counter per syntactic level and a node counter. The productions are in
 // Parser+Predicates.swift and Parser+Expressions.swift; each quotes its rule from Grammar/Predicate.ebnf.
 
-/// Recursive-descent parser for predicate format strings. One instance parses one input.
-struct PredicateParser {
+/// What the parser reads and never changes, kept behind one reference so that the parser value
+/// itself stays small: debug builds copy `self` for many calls, and a parse level must cost little
+/// stack (128 levels must fit a 512 KiB thread).
+final class ParserInput: Sendable {
     let source: SourceText
     let tokens: [Token]
+    /// The lexer's payload table (`Token.payloadIndex` points into it).
+    let payloads: [Token.Payload]
     let limits: Limits
     /// For each `(` token, the index of its matching `)`, or -1 (used to tell a parenthesised
     /// predicate from a parenthesised expression without backtracking).
     let matchingParen: [Int]
+
+    init(source: SourceText, tokens: [Token], payloads: [Token.Payload], limits: Limits) {
+        self.source = source
+        self.tokens = tokens
+        self.payloads = payloads
+        self.limits = limits
+        self.matchingParen = PredicateParser.matchParentheses(tokens)
+    }
+}
+
+/// Recursive-descent parser for predicate format strings. One instance parses one input.
+struct PredicateParser {
+    let input: ParserInput
     var position = 0
     var diagnostics: [Diagnostic] = []
     var depth = 0
@@ -20,12 +37,18 @@ struct PredicateParser {
     /// Set when a limit is exceeded; every production then returns nil at once.
     var isAborted = false
 
-    init(source: SourceText, tokens: [Token], limits: Limits) {
-        self.source = source
-        self.tokens = tokens
-        self.limits = limits
-        self.matchingParen = PredicateParser.matchParentheses(tokens)
+    init(source: SourceText, tokens: [Token], payloads: [Token.Payload], limits: Limits) {
+        self.input = ParserInput(source: source, tokens: tokens, payloads: payloads, limits: limits)
     }
+
+    /// Whether the current token is `symbol` (cheap: no array or token temporaries).
+    func currentIs(_ symbol: Token.Symbol) -> Bool { input.tokens[position].kind == .symbol(symbol) }
+
+    var source: SourceText { input.source }
+    var tokens: [Token] { input.tokens }
+    var payloads: [Token.Payload] { input.payloads }
+    var limits: Limits { input.limits }
+    var matchingParen: [Int] { input.matchingParen }
 
     static func matchParentheses(_ tokens: [Token]) -> [Int] {
         var matches = Array(repeating: -1, count: tokens.count)
@@ -62,6 +85,15 @@ struct PredicateParser {
     /// Consumes the symbol if it is next.
     mutating func consume(_ symbol: Token.Symbol) -> Token? {
         current.is(symbol) ? advance() : nil
+    }
+
+    /// A token's payload.
+    func payload(_ token: Token) -> Token.Payload { payloads[token.payloadIndex] }
+
+    /// The name or decoded text of an identifier, variable, selector or string token.
+    func text(_ token: Token) -> String {
+        if case .text(let text) = payloads[token.payloadIndex] { return text }
+        return ""
     }
 
     /// The source text of a token, as messages quote it.
@@ -108,6 +140,14 @@ struct PredicateParser {
         return !isAborted
     }
 
+    /// Checks the depth after the caller has incremented it.
+    mutating func enterLevelChecked() -> Bool {
+        if depth > limits.maxNestingDepth {
+            abort(.nestingTooDeep(limit: limits.maxNestingDepth), at: currentRange)
+        }
+        return !isAborted
+    }
+
     /// Counts one syntax node; false (and the parse aborted) past `maxNodeCount`.
     mutating func countNode() -> Bool {
         nodeCount += 1
@@ -124,6 +164,24 @@ struct PredicateParser {
             .expectedClosing(")", purpose),
             notes: [.note(.toMatch("("), at: opening.range)])
         return nil
+    }
+
+    /// Consumes `(` and enters a nesting level.
+    mutating func enterGroup() -> Bool {
+        advance()
+        return enterLevel()
+    }
+
+    /// Expects the `)` that closes the `(` at token index `opening`.
+    mutating func closeGroup(opening: Int, purpose: String) -> Bool {
+        expectClosingParen(opening: tokens[opening], purpose: purpose) != nil
+    }
+
+    /// Consumes a `,` if it is next.
+    mutating func consumeComma() -> Bool {
+        guard currentIs(.comma) else { return false }
+        position += 1
+        return true
     }
 
     /// Expects `,` between arguments.

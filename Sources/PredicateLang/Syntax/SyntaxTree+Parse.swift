@@ -91,7 +91,7 @@ extension SyntaxTree {
         guard source.utf8.count <= limits.maxSourceBytes else { return nil }
         var lexer = Lexer(source: source, arguments: arguments, limits: limits)
         let tokens = lexer.tokenize()
-        var parser = PredicateParser(source: source, tokens: tokens, limits: limits)
+        var parser = PredicateParser(source: source, tokens: tokens, payloads: lexer.payloads, limits: limits)
         parser.diagnostics = lexer.diagnostics
         return parser
     }
@@ -114,7 +114,7 @@ extension PredicateParser {
     mutating func expectEnd() {
         guard !isAtEnd, !isAborted else { return }
         var fixIts: [FixIt] = []
-        if current.kind == .identifier, let suggestion = PredicateParser.suggestion(for: current.text, among: ["AND", "OR"]) {
+        if current.kind == .identifier, let suggestion = PredicateParser.suggestion(for: text(current), among: ["AND", "OR"]) {
             fixIts.append(FixIt(range: current.range, replacement: suggestion))
         }
         if comparisonOperatorAhead() {

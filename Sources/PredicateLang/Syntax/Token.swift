@@ -1,10 +1,12 @@
 // Token: one lexeme of a predicate format string, as the Lexer produces it and the Parser consumes
-// it. Literal payloads (decoded strings, numbers, format-argument values) travel with the token.
+// it. A token is plain data (no references), so the parser's many token temporaries cost little stack
+// in debug builds; payloads (decoded strings, numbers, format arguments) live in a side table.
 
-/// One lexeme: its kind, its exact UTF-8 range and, for names and literals, its payload.
+/// One lexeme: its kind, its exact UTF-8 range and, for names and literals, the index of its payload
+/// in the lexer's payload table (0 is "no payload").
 struct Token: Hashable, Sendable {
     /// What kind of lexeme this is.
-    enum Kind: Hashable, Sendable {
+    enum Kind: Hashable, Sendable, BitwiseCopyable {
         /// A plain identifier such as `name` (payload `.text`).
         case identifier
         /// `#word`: a word used as a key even if it is reserved (payload `.text`, without the `#`).
@@ -36,7 +38,7 @@ struct Token: Hashable, Sendable {
     }
 
     /// Operators and punctuation, by canonical spelling.
-    enum Symbol: String, Hashable, Sendable {
+    enum Symbol: String, Hashable, Sendable, BitwiseCopyable {
         case equal = "=="                 // = ==
         case notEqual = "!="              // != <>
         case less = "<"
@@ -79,13 +81,7 @@ struct Token: Hashable, Sendable {
 
     var kind: Kind
     var range: SourceRange
-    var payload: Payload = .none
-
-    /// The name or decoded text, for identifiers, variables, selectors and strings.
-    var text: String {
-        if case .text(let text) = payload { return text }
-        return ""
-    }
+    var payloadIndex = 0
 
     /// Whether the token is the symbol `symbol`.
     func `is`(_ symbol: Symbol) -> Bool { kind == .symbol(symbol) }

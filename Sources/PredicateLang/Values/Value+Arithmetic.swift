@@ -55,7 +55,7 @@ extension Value {
             return op == .multiply ? Arithmetic.multiply(left, right) : Arithmetic.divide(left, right)
         case .power:
             guard let base = lhs.doubleValue, let exponent = rhs.doubleValue else {
-                throw Arithmetic.requiresNumbers(lhs, rhs)
+                throw Arithmetic.requiresNumbers()
             }
             return .double(pow(base, exponent))
         case .bitwiseAnd, .bitwiseOr, .bitwiseXor, .leftShift, .rightShift:
@@ -100,7 +100,7 @@ extension Value {
         case .bool, .null:
             throw Arithmetic.unknownNumberType()
         default:
-            throw Arithmetic.requiresNumbers(self, .int(-1))
+            throw Arithmetic.requiresNumbers()
         }
     }
 
@@ -141,17 +141,17 @@ enum Arithmetic {
 
     /// The operand of an arithmetic function: integers and doubles; booleans and nil raise
     /// "Unknown number type ...", other kinds "mathematical functions require NSNumber parameters".
-    static func operand(_ value: Value, other: Value = .null) throws(EvaluationError) -> Operand {
+    static func operand(_ value: Value) throws(EvaluationError) -> Operand {
         switch value {
         case .int(let integer): return .integer(integer)
         case .double(let double): return .floating(double)
         case .bool: throw unknownNumberType()
-        default: throw requiresNumbers(value, other)
+        default: throw requiresNumbers()
         }
     }
 
     static func numericOperands(_ lhs: Value, _ rhs: Value) throws(EvaluationError) -> (Operand, Operand) {
-        guard lhs.isNumber, rhs.isNumber else { throw requiresNumbers(lhs, rhs) }
+        guard lhs.isNumber, rhs.isNumber else { throw requiresNumbers() }
         return (try operand(lhs), try operand(rhs))
     }
 
@@ -211,7 +211,7 @@ enum Arithmetic {
         EvaluationError(.typeMismatch, "Unknown number type or nil passed to arithmetic function expression.")
     }
 
-    static func requiresNumbers(_ lhs: Value, _ rhs: Value) -> EvaluationError {
+    static func requiresNumbers() -> EvaluationError {
         EvaluationError(.typeMismatch, "mathematical functions require NSNumber parameters")
     }
 }

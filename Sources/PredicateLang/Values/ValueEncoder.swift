@@ -29,9 +29,12 @@ import Foundation
 public struct ValueEncoder: Sendable {
     /// The deepest coding path accepted. Default 512.
     public var maxDepth: Int
+    /// Contextual information handed to `encode(to:)` implementations as `Encoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable]
 
-    public init(maxDepth: Int = 512) {
+    public init(maxDepth: Int = 512, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
         self.maxDepth = maxDepth
+        self.userInfo = userInfo
     }
 
     /// Encodes `value`.
@@ -40,7 +43,7 @@ public struct ValueEncoder: Sendable {
     ///   level, mixes container kinds for one value, or nests deeper than ``maxDepth``; and any
     ///   error the value's own `encode(to:)` throws.
     public func encode<T: Encodable>(_ value: T) throws -> Value {
-        let context = EncodingContext(maxDepth: maxDepth)
+        let context = EncodingContext(maxDepth: maxDepth, userInfo: userInfo)
         let root = EncodingSlot()
         try context.encode(value, into: root, path: [])
         if let error = context.error { throw error }
@@ -59,7 +62,12 @@ final class EncodingContext {
     /// How many `encode` calls are active (single-value containers nest without a longer path).
     var depth = 0
 
-    init(maxDepth: Int) { self.maxDepth = maxDepth }
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(maxDepth: Int, userInfo: [CodingUserInfoKey: any Sendable]) {
+        self.maxDepth = maxDepth
+        self.userInfo = userInfo
+    }
 
     func record(_ message: String, path: [any CodingKey]) {
         guard error == nil else { return }
@@ -116,7 +124,7 @@ struct ValueEncodingCore: Encoder {
     let context: EncodingContext
     let slot: EncodingSlot
     let codingPath: [any CodingKey]
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         switch slot.content {

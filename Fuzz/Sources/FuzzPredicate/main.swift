@@ -1,0 +1,82 @@
+// FuzzPredicate: libFuzzer target for the whole predicate pipeline. The input is predicate text; it
+// goes through SyntaxTree.parse (and the format → parse round trip, dependencies, substitution),
+// then (once CompiledPredicate is on main) compile and evaluation in both modes.
+// Thrown errors and diagnostics are expected; a trap, hang, leak or broken property is a finding.
+import PredicateLang
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Small limits keep each execution cheap; the budgets themselves are under test.
+let limits = Limits(maxEvaluationSteps: 20_000)
+
+/// The object `SELF` and key paths read in variables mode: every value kind, nested collections.
+let object: Value = [
+    "name": "Ünïcode straße", "age": 42, "score": 3.5, "flag": true, "none": nil,
+    "big": .int(Int64.max), "small": .int(Int64.min), "nan": .double(.nan), "inf": .double(.infinity),
+    "when": .date(Date(timeIntervalSinceReferenceDate: 1_000)),
+    "tags": ["a", "b", "c", "a"], "numbers": [1, 2, 3, -4, 0], "empty": [],
+    "set": .set(ValueSet([1, "x", 2.5])),
+    "items": [["n": 1, "k": "x", "sub": [1, 2]], ["n": 2, "k": "y", "sub": []], ["n": nil, "k": 3]],
+    "dict": ["a": 1, "b": ["c": "d"]],
+]
+
+/// Bindings for `$name` in variables mode (others raise unbound-variable).
+let variables: [String: Value] = ["x": 5, "s": "text", "list": [1, 2, 3], "zero": 0, "n": nil, "d": 1.5]
+
+/// The store for form mode: tags with values and flags.
+let store: RowStore = {
+    var store = RowStore(["name": "Ann", "age": 30, "country": "DE", "list": [1, 2], "none": nil, "x": 5])
+    store.isHidden[1] = true
+    store.isDisabled[2] = true
+    return store
+}()
+
+/// `%@`-style arguments for format strings with placeholders.
+let arguments: [Value] = ["name", 7, 2.5, "a*", [1, 2], nil]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPredicate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+
+    let parsed = SyntaxTree.parse(text, arguments: arguments, limits: limits)
+    if let tree = parsed.tree {
+        // The printer's output must parse again and print the same (format is idempotent).
+        let printed = tree.format
+        let reparsed = SyntaxTree.parse(printed, limits: Limits(maxSourceBytes: Int.max / 2))
+        if let again = reparsed.tree {
+            check(again.format == printed, "format is not idempotent: \(printed.debugDescription) → \(again.format.debugDescription)", text)
+        } else if !reparsed.diagnostics.contains(where: { isLimitDiagnostic($0) }) {
+            check(false, "format output does not parse: \(printed.debugDescription): \(reparsed.diagnostics.map(\.message.text))", text)
+        }
+        _ = tree.dependencies
+        _ = tree.applyingFormValueRule().format
+        _ = tree.substituting(["x": 1, "s": "t"]).format
+    } else {
+        check(!parsed.diagnostics.isEmpty, "parse failed without a diagnostic", text)
+    }
+    _ = SyntaxTree.parseExpression(text, arguments: arguments, limits: limits)
+
+    return 0
+}
+
+/// Limit diagnostics (a printed form can be longer or deeper than its source) are not findings.
+func isLimitDiagnostic(_ diagnostic: Diagnostic) -> Bool {
+    ["input-too-large", "nesting-too-deep", "expression-too-complex", "literal-too-long", "aggregate-too-large"]
+        .contains(diagnostic.message.id)
+}
+
+/// A failed property is a finding: print it and abort so libFuzzer saves the input.
+func check(_ condition: Bool, _ message: @autoclosure () -> String, _ input: String) {
+    if !condition {
+        print("FuzzPredicate property violated: \(message())\ninput: \(input.debugDescription)")
+        abort()
+    }
+}

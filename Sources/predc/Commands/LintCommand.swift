@@ -1,0 +1,69 @@
+// `predc lint`: syntax diagnostics plus lint rules (Lint/), each warning tagged with its rule id as
+// `FILE:LINE:COLUMN: warning: [rule] message`. `--tags` / `--form` enable the rules that need to know
+// the form; `--strict` turns warnings into errors and a failing exit status.
+
+import PredicateLang
+
+/// `predc lint [PREDICATE | FILE | -] [--tags a,b,c | --form FORM.json] [--strict]`
+enum LintCommand: Command {
+    static let name = "lint"
+
+    static let options: [OptionSpec] = [.value("tags"), .value("form"), .flag("strict")]
+
+    static var help: HelpText {
+        HelpText(
+            summary: "Check a predicate for syntax errors and likely mistakes.",
+            usage: ["lint [PREDICATE | FILE | -] [--tags TAG,TAG... | --form FORM.json] [--strict]"],
+            examples: [
+                "lint 'age > 18 OR country == \"FR\" AND verified == YES'",
+                "lint '$hobbys CONTAINS \"Films\"' --tags hobbies,name",
+                "lint conditions/license.predicate --form signup-form.json --strict",
+            ],
+            options: [
+                ("--tags TAG,TAG...", "The tags that exist; a $tag not among them is reported."),
+                ("--form FORM.json", "Take the tags and the row types from a form definition."),
+                ("--strict", "Report warnings as errors and exit 1 when there are any."),
+            ],
+            discussion: [
+                "RULES:\n" + HelpText.table(Linter.rules.map { ($0.id, $0.summary) }, width: 20).joined(separator: "\n")
+            ],
+            exitStatuses: [
+                (.success, "no findings, or only warnings without --strict"),
+                (.falseOrFindings, "--strict: there were warnings"),
+                (.usage, "usage error"),
+                (.dataError, "the predicate does not parse, or the form file is malformed"),
+                (.noInput, "an input file cannot be opened"),
+            ])
+    }
+
+    static func run(_ arguments: ParsedArguments, in context: Context) throws(UsageError) -> ExitCode {
+        do throws(CommandFailure) {
+            do throws(UsageError) { try arguments.requireAtMost(1) } catch { throw .usage(error) }
+            if arguments.value("tags") != nil, arguments.value("form") != nil {
+                throw .usage(UsageError("use either '--tags' or '--form', not both"))
+            }
+            let input = try PredicateInput.resolve(arguments.positionals.first, allowFile: true, in: context)
+            let parsed = SyntaxTree.parse(input.text, sourceName: input.name)
+            let output = DiagnosticOutput(source: parsed.source, context: context)
+            output.print(parsed.diagnostics)
+            guard let tree = parsed.tree, !parsed.diagnostics.hasErrors else { throw .reported(.dataError) }
+            var lintInput = LintInput(tree: tree, source: parsed.source, knownTags: nil)
+            if let tags = arguments.value("tags") {
+                lintInput.knownTags = tags.split(separator: ",").map { String($0).trimmingWhitespace }.filter {
+                    !$0.isEmpty
+                }
+            }
+            if let path = arguments.value("form") {
+                let sketch = try FormSketch(try FormFile.load(path, in: context))
+                lintInput.knownTags = sketch.tags
+                lintInput.rowKinds = sketch.rowKinds
+            }
+            let strict = arguments.has("strict")
+            let findings = Linter.findings(lintInput)
+            output.print(findings.map { $0.diagnostic(severity: strict ? .error : .warning) })
+            return strict && !findings.isEmpty ? .falseOrFindings : .success
+        } catch {
+            return try error.report(name, in: context)
+        }
+    }
+}
