@@ -89,7 +89,7 @@ def fmt_allocs(row):
     median, worst = row["mallocs"], row["mallocs_max"]
     text = f"{median:g}" if median == int(median) else f"{median:.2f}"
     if worst != median:
-        text += f" (max {worst:.2f})"
+        text += f" (max {worst:g})" if worst == int(worst) else f" (max {worst:.2f})"
     return text
 
 
