@@ -126,11 +126,18 @@ struct Lexer {
     /// Moves past an identifier-shaped word; false (not moving) if none starts at `offset`.
     mutating func scanWord() -> Bool {
         guard isIdentifierStart(at: offset) else { return false }
-        while true {
-            let length = identifierContinuationLength(at: offset)
-            if length == 0 { return true }
-            offset += length
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte < 0x80 {
+                guard isASCIILetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") else { return true }
+                offset += 1
+            } else {
+                let length = identifierContinuationLength(at: offset)
+                if length == 0 { return true }
+                offset += length
+            }
         }
+        return true
     }
 
     /// identifier, keyword, `UTI-CONFORMS-TO`/`UTI-EQUALS`, or a selector such as `raise:toPower:`.
