@@ -39,25 +39,16 @@ final class EnvironmentBox: Sendable {
 /// Runs programs. Stateless: everything an evaluation mutates lives in its own frame.
 enum VirtualMachine {
     /// Evaluates `program`; `trace` sees every instruction before it runs.
+    @inline(__always)
     static func run<Trace: TraceSink>(
         _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, trace: inout Trace
     ) throws(EvaluationError) -> Bool {
-        if program.maxStackDepth == 0 && program.localCount == 0,
-            let nowhere = UnsafeMutablePointer<Value>(bitPattern: MemoryLayout<Value>.alignment)
-        {
-            // Fused leaves and jumps only: no operand stack needed (nothing is ever read through it).
-            if !Trace.isEnabled {
-                return try program.instructions.withUnsafeBufferPointer { (code) throws(EvaluationError) -> Bool in
-                    try program.matchers.withUnsafeBufferPointer { (matchers) throws(EvaluationError) -> Bool in
-                        try executeLeaves(program, code, matchers, inputs)
-                    }
-                }
-            }
-            var frame = Frame(stack: nowhere, locals: nowhere, localCount: 0)
-            return try program.instructions.withUnsafeBufferPointer { (code) throws(EvaluationError) -> Bool in
-                try program.matchers.withUnsafeBufferPointer { (matchers) throws(EvaluationError) -> Bool in
-                    try execute(program, code, matchers, inputs, &frame, trace: &trace)
-                }
+        if program.isStackless {
+            // Fused leaves and jumps only: no operand stack needed.
+            if !Trace.isEnabled { return try executeLeaves(program, program.code, program.matcherTable, inputs) }
+            if let nowhere = UnsafeMutablePointer<Value>(bitPattern: MemoryLayout<Value>.alignment) {
+                var frame = Frame(stack: nowhere, locals: nowhere, localCount: 0)
+                return try execute(program, program.code, program.matcherTable, inputs, &frame, trace: &trace)
             }
         }
         let capacity = max(1, program.maxStackDepth + program.localCount)
@@ -67,11 +58,7 @@ enum VirtualMachine {
             }
             var frame = Frame(stack: base, locals: base + program.maxStackDepth, localCount: program.localCount)
             defer { frame.clear() }
-            return try program.instructions.withUnsafeBufferPointer { (code) throws(EvaluationError) -> Bool in
-                try program.matchers.withUnsafeBufferPointer { (matchers) throws(EvaluationError) -> Bool in
-                    try execute(program, code, matchers, inputs, &frame, trace: &trace)
-                }
-            }
+            return try execute(program, program.code, program.matcherTable, inputs, &frame, trace: &trace)
         }
     }
 
