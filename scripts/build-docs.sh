@@ -2,7 +2,8 @@
 # Builds the DocC documentation of PredicateLang and FormEngine without any package dependency:
 # `swift build`, `swift package dump-symbol-graph`, then `docc convert` per module with
 # `--warnings-as-errors`, so a broken ``symbol`` or <doc:article> link fails the build.
-# Output: .build/docs/<Module>.doccarchive (static hosting layout, base path /<Module>).
+# Output: .build/docs/<Module>/, laid out for static hosting under /<Module>/ (python3 -m http.server -d
+# .build/docs, then open http://localhost:8000/PredicateLang/documentation/predicatelang/).
 #   scripts/build-docs.sh            build both modules
 #   scripts/build-docs.sh FormEngine build one
 set -euo pipefail
@@ -45,9 +46,9 @@ for module in "${modules[@]}"; do
         --fallback-display-name "$module" \
         --fallback-bundle-identifier "org.predicatelang.$module" \
         --additional-symbol-graph-dir "$module_graphs" \
-        --output-path ".build/docs/$module.doccarchive" \
+        --output-path ".build/docs/$module" \
         --transform-for-static-hosting --hosting-base-path "$module" \
-        --warnings-as-errors
+        --warnings-as-errors --analyze
     rm -rf "$module_graphs"
     trap - EXIT
 done
