@@ -95,6 +95,12 @@ struct LimitsTests {
                 Self.nested("NOT ", "$a == 1", "", depth),
                 "a == " + Self.nested("(", "$x", ")", depth - 1),
                 "a == " + Self.nested("{", "$x", "}", depth - 1),
+                "a == " + Self.nested("sum(", "$x", ")", depth - 1),
+                "a == $x" + String(repeating: " + 1", count: depth - 1),
+                "a == $x" + String(repeating: "[0]", count: depth - 1),
+                "a == " + Self.nested("-(", "$x", ")", depth / 2 - 1),
+                Self.nested("SUBQUERY(x, $y, ", "$y == $x", ").@count == 1", depth / 3 - 1),
+                Self.nested("(NOT ", "$a.b == 1", ")", depth - 3),
             ] {
                 guard let tree = SyntaxTree.parse(input).tree else {
                     problems.append("did not parse: \(input.prefix(20))")

@@ -32,6 +32,11 @@ struct EvalTests {
         #expect(result.stdout == "true\n")
     }
 
+    @Test func predicateFromStandardInput() {
+        let result = predc(["eval", "-", "--object", "{\"a\": 1}"], stdin: "a == 1\n")
+        #expect(result.stdout == "true\n", "\(result)")
+    }
+
     @Test func variablesAndFormatArguments() {
         let result = predc(
             "eval", "name == %@ AND age > %d AND $role IN roles", "--arg", "\"Jo\"", "--arg", "18", "--var",
@@ -63,6 +68,7 @@ struct EvalTests {
         (["eval", "a == 1", "--var", "novalue"], .usage),
         (["eval", "a == 1", "--object", "{", "--object-file", "x"], .usage),
         (["eval", "a == 1", "--object", "{bad json"], .dataError),
+        (["eval", "-", "--object-file", "-"], .usage),
         (["eval", "a == 1", "--object-file", "/nonexistent/predc/object.json"], .noInput),
     ])
     func badCommandLines(_ arguments: [String], _ status: ExitCode) {

@@ -28,4 +28,30 @@ struct ExitStatusTests {
         let forced = try predcProcess(["--color", "always", "eval", "1 =="])
         #expect(forced.stderr.contains("\u{1B}["))
     }
+
+    /// Runs predc under a pseudo-terminal with util-linux `script`, so stderr is a TTY.
+    private func onTerminal(_ command: String, noColor: String?) throws -> String {
+        guard let binary = TestPaths.binary else { throw HarnessError.binaryNotFound }
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm"
+        environment["NO_COLOR"] = noColor
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "'\(binary.path)' \(command)", "/dev/null"]
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = Pipe()
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func colourOnATerminalUnlessNoColor() throws {
+        #expect(try onTerminal("eval '1 =='", noColor: nil).contains("\u{1B}["))
+        #expect(!(try onTerminal("eval '1 =='", noColor: "1").contains("\u{1B}[")))
+        #expect(try onTerminal("eval '1 =='", noColor: "").contains("\u{1B}["))
+    }
 }

@@ -251,8 +251,9 @@ struct Lexer {
     /// Any character that starts no token: `?`, a backslash, `;`, a stray symbol or letter.
     mutating func lexUnexpectedCharacter() -> Token {
         let start = offset
-        let length = decodeScalar(at: offset)?.length ?? 1
-        offset += length
+        // One whole Character (an emoji with its modifiers is one unexpected character).
+        let window = String(decoding: bytes[offset..<min(bytes.count, offset + 64)], as: UTF8.self)
+        offset += max(1, window.first.map { String($0).utf8.count } ?? 1)
         let range = SourceRange(start, offset)
         let character = String(decoding: bytes[start..<offset], as: UTF8.self)
         switch bytes[start] {

@@ -69,6 +69,9 @@ enum EvalCommand: Command {
     {
         guard let text = arguments.positionals.first else { throw .usage(UsageError("missing predicate")) }
         do throws(UsageError) { try arguments.requireAtMost(1) } catch { throw .usage(error) }
+        if text == "-", arguments.value("object-file") == "-" {
+            throw .usage(UsageError("the predicate and the object cannot both come from standard input"))
+        }
         let input = try PredicateInput.resolve(text, allowFile: false, in: context)
         let formatArguments = try ValueArguments.arguments(arguments)
         let variables = try ValueArguments.variables(arguments)
