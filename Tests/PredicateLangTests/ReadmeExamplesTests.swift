@@ -22,17 +22,14 @@ struct PredicateLangReadmeExamplesTests {
     func diagnostics() {
         // README: begin diagnostics
         let result = CompiledPredicate.compile("age >= 18 AND", sourceName: "<filter>")
-        if result.predicate == nil {
-            print(DiagnosticRenderer(source: result.source).render(result.diagnostics))
-            // <filter>:1:14: error: expected expression after 'AND'
-            // age >= 18 AND
-            //              ^
-        }
+        let report = DiagnosticRenderer(source: result.source).render(result.diagnostics)
+        // result.predicate is nil, and report is:
+        // <filter>:1:14: error: expected expression after 'AND'
+        // age >= 18 AND
+        //              ^
         // README: end diagnostics
         #expect(result.predicate == nil)
-        #expect(
-            DiagnosticRenderer(source: result.source).render(result.diagnostics)
-                .hasPrefix("<filter>:1:14: error: expected expression after 'AND'\nage >= 18 AND\n             ^"))
+        #expect(report.hasPrefix("<filter>:1:14: error: expected expression after 'AND'\nage >= 18 AND\n             ^"))
     }
 
     @Test("form mode: $tags read a RowStore by slot")
