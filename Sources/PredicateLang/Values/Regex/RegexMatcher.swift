@@ -178,11 +178,9 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
         return accepted
     }
 
+    /// Whether the list holds the program's only `match` instruction, which is always the last one.
     private func hasMatch(_ program: RegexProgram, _ list: ThreadList) -> Bool {
-        for slot in 0..<list.count {
-            if case .match = program.instructions[Int(list.dense[slot])] { return true }
-        }
-        return false
+        list.contains(program.instructions.count - 1)
     }
 
     private func consumes(_ program: RegexProgram, _ instruction: RegexInstruction, _ index: Int) -> Bool {
