@@ -5,7 +5,7 @@
 /// A compiled predicate: instructions plus the tables they index.
 ///
 /// Build one with ``CompiledPredicate/compile(_:arguments:symbols:sourceName:limits:)``; read
-/// ``disassembly()`` to see it.
+/// ``disassembly(source:title:)`` to see it.
 public struct Program: Sendable {
     /// The tables, shared by every copy of the program (copying a program is one reference).
     let storage: Storage
