@@ -13,6 +13,12 @@ let package = Package(
         .executableTarget(
             name: "FuzzPredicate",
             dependencies: [.product(name: "PredicateLang", package: "PredicateLang")]),
+        .executableTarget(
+            name: "FuzzForm",
+            dependencies: [
+                .product(name: "FormEngine", package: "PredicateLang"),
+                .product(name: "PredicateLang", package: "PredicateLang"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,7 +4,7 @@
 #   harness: FuzzPredicate | FuzzForm | FuzzTypedJSON | all (default: all, each for [seconds])
 #   seconds: run time per harness (default 60)
 # Environment: FUZZ_CONFIG=debug|release (default release), FUZZ_JOBS=n (libFuzzer -jobs/-workers; unset = one process),
-#              FUZZ_BUILD_ONLY=1 (build, don't run).
+#              FUZZ_BUILD_ONLY=1 (build, don't run), FUZZ_SKIP_BUILD=1 (run the binary already built).
 # Findings land in Fuzz/artifacts/<harness>/ (crash-*, timeout-*, leak-*, oom-*); the corpus in
 # Fuzz/corpus/<harness>/ grows with new coverage. Exit status: 0 clean, 1 finding or build failure.
 set -euo pipefail
@@ -29,11 +29,13 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 
 status=0
 for h in "${HARNESSES[@]}"; do
+    if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ]; then
     echo "== building $h ($CONFIG, --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)"
     # Exactly the recipe that keeps coverage on 6.3.1: SwiftPM's fuzzer flag (renames the entry point)
     # plus ASan through -Xswiftc. `--sanitize=fuzzer --sanitize=address` builds WITHOUT coverage.
     swift build -c "$CONFIG" --product "$h" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address 2>&1 \
         | grep -v -E "Cannot export local symbol '__asan" || true
+    fi
     bin=".build/$CONFIG/$h"
     if [ ! -x "$bin" ]; then echo "run.sh: $bin was not built" >&2; status=1; continue; fi
     [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && continue

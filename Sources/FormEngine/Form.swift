@@ -83,6 +83,14 @@ public final class Form {
         Dictionary(grouping: validate(), by: { $0.tag ?? $0.path })
     }
 
+    /// Whether change sets carry ``FormChangeSet/Location``s (positions among the visible sections and
+    /// rows, for table views). Computing one scans the sections before the element and the rows before
+    /// it in its section; a form that does not drive a table view can turn it off. Default true.
+    public var computesLocations: Bool {
+        get { state.computesLocations }
+        set { state.computesLocations = newValue }
+    }
+
     /// The state of every row (untagged ones included), in form order.
     package var rowStates: [ElementState] { state.allRows.map { ElementState(state: state, element: $0) } }
     /// The state of every section, in form order.
@@ -193,8 +201,7 @@ public final class Form {
         state.log.begin()
         if case .values(let assignments) = action {
             // Resolving every tag first means nothing can fail after the first mutation.
-            let resolved = try Form.resolve(assignments, in: state)
-            state.setValues(resolved)
+            try state.setValues(tagged: assignments)
         } else {
             let saved = state
             do {
@@ -208,19 +215,10 @@ public final class Form {
         return state.changeSet()
     }
 
-    private static func resolve(_ assignments: [(String, Value)], in state: FormState) throws(FormError)
-        -> [(ElementID, Value)]
-    {
-        var resolved: [(ElementID, Value)] = []
-        resolved.reserveCapacity(assignments.count)
-        for (tag, value) in assignments { resolved.append((try state.row(tagged: tag), value)) }
-        return resolved
-    }
-
     private static func run(_ action: Action, on state: inout FormState) throws(FormError) {
         switch action {
         case .values(let assignments):
-            state.setValues(try resolve(assignments, in: state))
+            try state.setValues(tagged: assignments)
         case .setCondition(let condition, let property, let tag):
             guard let element = state.element(tagged: tag) else { throw FormError.unknownTag(tag) }
             try state.setCondition(condition, property, of: element)
@@ -238,6 +236,7 @@ public final class Form {
     }
 
     private func notify(_ first: FormChangeSet) {
+        guard !listeners.isEmpty else { return }
         isNotifying = true
         defer { isNotifying = false }
         var queue = [first]

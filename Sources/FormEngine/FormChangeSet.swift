@@ -26,16 +26,26 @@ public struct FormChangeSet: Hashable, Sendable {
     public struct ElementChange: Hashable, Sendable {
         /// The element's tag, if it has one.
         public var tag: String?
-        /// Its path in the form, `sections[i]` or `sections[i].rows[j]` (model positions).
-        public var path: String
+        /// Its section's index among ALL sections (model position), after the change (before it for
+        /// removed elements).
+        public var sectionIndex: Int
+        /// A row's index among ALL rows of its section; nil for a section.
+        public var rowIndex: Int?
         /// For shown and inserted elements the position after the change, for hidden and removed ones
         /// the position before it; nil when the element (or its section) is not visible then.
         public var location: Location?
 
-        public init(tag: String?, path: String, location: Location? = nil) {
+        public init(tag: String?, sectionIndex: Int, rowIndex: Int? = nil, location: Location? = nil) {
             self.tag = tag
-            self.path = path
+            self.sectionIndex = sectionIndex
+            self.rowIndex = rowIndex
             self.location = location
+        }
+
+        /// Its path in the form, `sections[i]` or `sections[i].rows[j]` (model positions), built on
+        /// demand.
+        public var path: String {
+            rowIndex.map { "sections[\(sectionIndex)].rows[\($0)]" } ?? "sections[\(sectionIndex)]"
         }
     }
 

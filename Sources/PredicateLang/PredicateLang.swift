@@ -124,7 +124,7 @@ public struct CompiledPredicate: Sendable {
     ///
     /// Inlinable so a caller's store is borrowed in place rather than copied into the call.
     @inlinable
-    public func evaluate(in store: RowStore, object: Value = .null) throws(EvaluationError) -> Bool {
+    public func evaluate(in store: borrowing RowStore, object: Value = .null) throws(EvaluationError) -> Bool {
         try store.values.withUnsafeBufferPointer { (values) throws(EvaluationError) -> Bool in
             try store.isHidden.withUnsafeBufferPointer { (hidden) throws(EvaluationError) -> Bool in
                 try store.isDisabled.withUnsafeBufferPointer { (disabled) throws(EvaluationError) -> Bool in
@@ -145,12 +145,15 @@ public struct CompiledPredicate: Sendable {
             for (slot, tag) in tags.enumerated() where slot < slotValues.count { variables[tag] = slotValues[slot] }
             return try evaluate(with: object, variables: variables)
         }
-        var trace = NoTrace()
-        return try run(object: object, variables: Self.noVariables,
-                       slots: SlotInputs(values: slotValues, hidden: hidden, disabled: disabled), trace: &trace)
+        let core = self.core
+        let slots = SlotInputs(values: slotValues, hidden: hidden, disabled: disabled)
+        return try withUnsafePointer(to: object) { (objectPointer) throws(EvaluationError) -> Bool in
+            let inputs = EvaluationInputs(object: objectPointer, variables: nil, environment: core.environment,
+                                          slots: slots, limits: core.limits)
+            var trace = NoTrace()
+            return try VirtualMachine.run(core.program.storage, inputs, trace: &trace)
+        }
     }
-
-    private static let noVariables: [String: Value] = [:]
 
     /// Borrows the inputs for the duration of one run.
     private func run<Trace: TraceSink>(

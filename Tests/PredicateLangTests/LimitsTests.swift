@@ -95,6 +95,12 @@ struct LimitsTests {
                 Self.nested("NOT ", "$a == 1", "", depth),
                 "a == " + Self.nested("(", "$x", ")", depth - 1),
                 "a == " + Self.nested("{", "$x", "}", depth - 1),
+                "a == " + Self.nested("sum(", "$x", ")", depth - 1),
+                "a == $x" + String(repeating: " + 1", count: depth - 1),
+                "a == $x" + String(repeating: "[0]", count: depth - 1),
+                "a == " + Self.nested("-(", "$x", ")", depth / 2 - 1),
+                Self.nested("SUBQUERY(x, $y, ", "$y == $x", ").@count == 1", depth / 3 - 1),
+                Self.nested("(NOT ", "$a.b == 1", ")", depth - 3),
             ] {
                 guard let tree = SyntaxTree.parse(input).tree else {
                     problems.append("did not parse: \(input.prefix(20))")
@@ -188,6 +194,7 @@ struct LimitsTests {
         "'", "\"", "$", "#", "@", "%", "\\", "?", "\u{0}", "(((", ")))", "[[[", "{{{", "a ==[", "a ==[c",
         "a == 'x\\u", "a == 'x\\uD83D\\u0041'", "SUBQUERY(", "FUNCTION(", "TERNARY(a == 1,", "CAST(",
         String(repeating: "AND ", count: 1000), String(repeating: ") ", count: 1000),
+        "a " + String(repeating: "x", count: 60_000) + " 1", String(repeating: "y", count: 60_000) + "(1) == 1",
     ])
     func hostileText(_ input: String) {
         let result = SyntaxTree.parse(input)

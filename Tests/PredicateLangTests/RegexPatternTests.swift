@@ -322,6 +322,12 @@ struct RegexPatternTests {
         let regex = try RegexPattern("a{3,5}", options: [])
         // 3 required copies, 2 optional copies with a split each, and the final match.
         #expect(regex.program.instructions.count == 3 + 2 * 2 + 1)
+        // The matcher relies on exactly one `match`, the last instruction, in every program.
+        let lookaround = try RegexPattern("a(?=b|c)(?<!x)[bc]", options: [])
+        for program in [regex.program, lookaround.program] + lookaround.program.lookarounds.map(\.program) {
+            #expect(program.instructions.last == .match)
+            #expect(program.instructions.filter { $0 == .match }.count == 1)
+        }
         #expect(try regex.matches("aaaaa"))
         #expect(try !regex.matches("aaaaaa"))
     }

@@ -48,6 +48,18 @@ struct RowStoreTests {
         }
     }
 
+    @Test("fused string equality compares scalars exactly, as isEqual: does", arguments: [
+        ("$s == 'K'", "\u{212A}", false), ("$s == '\u{e9}'", "e\u{301}", false), ("$s == '\u{e9}'", "\u{e9}", true),
+        ("$s != 'K'", "\u{212A}", true), ("$l CONTAINS 'K'", "\u{212A}", false), ("$l CONTAINS '\u{e9}'", "\u{e9}", true),
+        ("$s ==[c] 'k'", "K", true), ("$s == 'abc'", "abc", true),
+    ])
+    func exactStrings(_ text: String, _ value: String, _ expected: Bool) throws {
+        let store = RowStore(["s": .string(value), "l": [.string(value)]])
+        let predicate = try #require(CompiledPredicate.compile(text, symbols: store.symbols).predicate)
+        #expect(try predicate.evaluate(in: store) == expected)
+        #expect(try predicate.evaluate(with: .null, variables: ["s": .string(value), "l": [.string(value)]]) == expected)
+    }
+
     @Test("an unknown tag reads as null with a warning")
     func unknownTag() throws {
         let store = Self.store()

@@ -22,6 +22,17 @@ struct ExitStatusTests {
         #expect(run.status == status.rawValue, "stderr: \(run.stderr)")
     }
 
+    @Test func jsonlThroughThePipe() throws {
+        let input = #"{"id": "a", "format": "x > 1", "object": {"x": 2}}"# + "\n" + "garbage\n"
+            + #"{"id": "b", "format": "x >"}"# + "\n"
+        let run = try predcProcess(["eval", "--jsonl"], stdin: input)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.first == #"{"id": "a", "result": true}"#)
+        #expect(lines.last?.contains(#""phase": "parse""#) == true)
+        #expect(run.status == ExitCode.falseOrFindings.rawValue)
+    }
+
     @Test func diagnosticsAreNotColouredWhenPiped() throws {
         let run = try predcProcess(["eval", "1 =="], environment: ["TERM": "xterm-256color"])
         #expect(!run.stderr.contains("\u{1B}["))

@@ -56,6 +56,22 @@ struct FormCommandTests {
         #expect(result.stdout.contains("\"missing:hobbys\""))
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dot")))
+    func graphvizAcceptsTheGraphs() throws {
+        for form in [FormCommandTests.signup, FormCommandTests.cycle] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
+            process.arguments = ["-Tsvg", "-o", "/dev/null"]
+            let input = Pipe()
+            process.standardInput = input
+            try process.run()
+            input.fileHandleForWriting.write(Data(predc("form", "graph", form).stdout.utf8))
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+    }
+
     @Test(arguments: [
         ("licenseNumber", [String]()),
         ("state", ["--set", "country=\"US\""]),

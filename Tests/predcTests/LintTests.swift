@@ -66,6 +66,15 @@ struct LintTests {
         #expect(result.stderr.contains(": error: [mixed-and-or] "))
     }
 
+    @Test func everyConditionOfAForm() {
+        let path = Golden.directory.appendingPathComponent("lint/form-conditions.json").path
+        let result = predc("lint", "--form", path)
+        #expect(result.status == .dataError)
+        Golden.check(result.stderr.replacingOccurrences(of: path, with: "form-conditions.json"), "lint/form-conditions.diagnostics")
+        #expect(result.stderr.contains("form-conditions.json:3:44: warning: [unknown-tag] unknown tag 'agee'"))
+        #expect(predc("lint", "--form", LintTests.signupForm, "--strict").status == .success)
+    }
+
     @Test func syntaxErrorsExit65() {
         let result = predc("lint", "a == ")
         #expect(result.status == .dataError)

@@ -1,6 +1,7 @@
 // FuzzPredicate: libFuzzer target for the whole predicate pipeline. The input is predicate text; it
 // goes through SyntaxTree.parse (and the format → parse round trip, dependencies, substitution),
-// then (once CompiledPredicate is on main) compile and evaluation in both modes.
+// then CompiledPredicate.compile and evaluation against a fixed object with variables and against a
+// fixed row store (form mode, `$tag` reads slots).
 // Thrown errors and diagnostics are expected; a trap, hang, leak or broken property is a finding.
 import PredicateLang
 #if canImport(FoundationEssentials)
@@ -64,6 +65,19 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     _ = SyntaxTree.parseExpression(text, arguments: arguments, limits: limits)
 
+    // Variables mode.
+    let compiled = CompiledPredicate.compile(text, arguments: arguments, limits: limits)
+    if let predicate = compiled.predicate {
+        _ = try? predicate.evaluate(with: object, variables: variables)
+        _ = try? predicate.evaluate(with: .null)
+        _ = predicate.disassembly()
+    }
+
+    // Form mode: `$tag` reads slots.
+    let formCompiled = CompiledPredicate.compile(text, arguments: arguments, symbols: store.symbols, limits: limits)
+    if let predicate = formCompiled.predicate {
+        _ = try? predicate.evaluate(in: store, object: object)
+    }
     return 0
 }
 

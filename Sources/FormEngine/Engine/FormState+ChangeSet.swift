@@ -28,50 +28,82 @@ extension FormState {
         return !originalResult(element, .hidden)
     }
 
+    /// Whether `element` is displayed now (`before == false`) or was at the start of the transaction.
+    /// Elements inserted by the transaction were not displayed before it.
+    private func isVisible(_ element: ElementID, before: Bool) -> Bool {
+        if before { return !log.wasInserted(element) && wasDisplayed(element) }
+        return isDisplayed(element)
+    }
+
     /// The visible position of `element` now (`before == false`) or at the start of the transaction.
-    /// Elements inserted by the transaction were not visible before it.
+    /// Plain loops, no closures: a closure capturing `self` would copy the whole state.
     func location(of element: ElementID, before: Bool) -> FormChangeSet.Location? {
-        let visible: (ElementID) -> Bool = { candidate in
-            if before { return !log.wasInserted(candidate) && wasDisplayed(candidate) }
-            return isDisplayed(candidate)
-        }
         let record = elements[element.raw]
         let section = record.section ?? element
         let sectionPosition = position(of: section)
-        guard visible(section), sectionPosition >= 0 else { return nil }
-        let sectionIndex = sections[..<sectionPosition].count(where: visible)
+        guard isVisible(section, before: before), sectionPosition >= 0 else { return nil }
+        var sectionIndex = 0
+        for earlier in sections[..<sectionPosition] where isVisible(earlier, before: before) { sectionIndex += 1 }
         guard record.isRow else { return FormChangeSet.Location(section: sectionIndex) }
-        let rows = elements[section.raw].rows
         let rowPosition = position(of: element)
-        guard visible(element), rowPosition >= 0 else { return nil }
-        return FormChangeSet.Location(section: sectionIndex, row: rows[..<rowPosition].count(where: visible))
+        guard isVisible(element, before: before), rowPosition >= 0 else { return nil }
+        var rowIndex = 0
+        for earlier in elements[section.raw].rows[..<rowPosition] where isVisible(earlier, before: before) { rowIndex += 1 }
+        return FormChangeSet.Location(section: sectionIndex, row: rowIndex)
     }
 
     func change(_ element: ElementID, before: Bool) -> FormChangeSet.ElementChange {
-        FormChangeSet.ElementChange(
-            tag: elements[element.raw].tag, path: path(of: element), location: location(of: element, before: before))
+        let location = computesLocations ? location(of: element, before: before) : nil
+        if let section = elements[element.raw].section {
+            return FormChangeSet.ElementChange(
+                tag: elements[element.raw].tag, sectionIndex: position(of: section), rowIndex: position(of: element),
+                location: location)
+        }
+        return FormChangeSet.ElementChange(
+            tag: elements[element.raw].tag, sectionIndex: position(of: element), location: location)
     }
 
     /// Model order key: (section position, row position or -1).
-    private func orderKey(_ element: ElementID) -> (Int, Int) {
+    private func orderKey(_ element: ElementID) -> OrderKey {
         let record = elements[element.raw]
         if let section = record.section {
-            return (position(of: section), position(of: element))
+            return OrderKey(section: position(of: section), row: position(of: element), element: element)
         }
-        return (position(of: element), -1)
+        return OrderKey(section: position(of: element), row: -1, element: element)
+    }
+
+    /// Sorts elements into form order without a closure capturing the state.
+    private func inFormOrder(_ elements: some Sequence<ElementID>) -> [ElementID] {
+        var keys: [OrderKey] = []
+        for element in elements { keys.append(orderKey(element)) }
+        keys.sort()
+        var ordered: [ElementID] = []
+        ordered.reserveCapacity(keys.count)
+        for key in keys { ordered.append(key.element) }
+        return ordered
     }
 
     /// The net change set of the current transaction.
     func changeSet() -> FormChangeSet {
         var changes = FormChangeSet()
-        var candidates = Set<ElementID>()
+        guard !log.touchedFlags.isEmpty || !log.touchedValues.isEmpty || !log.inserted.isEmpty
+            || !log.removed.isEmpty || !log.removedSections.isEmpty || recordsEvaluatedNames
+        else { return FormChangeSet() }
+        // touchedFlags holds each element once; with hiddenIncludesSection the rows of a touched
+        // section may flip without being touched themselves, so they join (deduplicated by a set).
+        var candidates: [ElementID] = []
         for element in log.touchedFlags where elements[element.raw].isAlive && !log.wasInserted(element) {
-            candidates.insert(element)
-            if options.hiddenIncludesSection, !elements[element.raw].isRow {
-                for row in elements[element.raw].rows where !log.wasInserted(row) { candidates.insert(row) }
+            candidates.append(element)
+        }
+        if options.hiddenIncludesSection {
+            var seen = Set(candidates)
+            for element in candidates where !elements[element.raw].isRow {
+                for row in elements[element.raw].rows where !log.wasInserted(row) && seen.insert(row).inserted {
+                    candidates.append(row)
+                }
             }
         }
-        let ordered = candidates.sorted { orderKey($0) < orderKey($1) }
+        let ordered = candidates.count > 1 ? inFormOrder(candidates) : candidates
         for element in ordered {
             let isRow = elements[element.raw].isRow
             let wasHidden = isRow ? originalReportedHidden(element) : originalResult(element, .hidden)
@@ -101,15 +133,34 @@ extension FormState {
                 }
             }
         }
-        let valueRows = log.touchedValues.filter {
-            elements[$0.raw].isAlive && !log.wasInserted($0)
-                && !log.originalValues[$0.raw].isIdentical(to: elements[$0.raw].value)
+        var valueRows: [ElementID] = []
+        for row in log.touchedValues
+        where elements[row.raw].isAlive && !log.wasInserted(row)
+            && !log.originalValues[row.raw].isIdentical(to: elements[row.raw].value)
+        {
+            valueRows.append(row)
         }
-        changes.valuesChanged = valueRows.sorted { orderKey($0) < orderKey($1) }.map { change($0, before: false) }
-        changes.inserted = log.inserted.filter { elements[$0.raw].isAlive }.sorted { orderKey($0) < orderKey($1) }
-            .map { change($0, before: false) }
+        for row in valueRows.count > 1 ? inFormOrder(valueRows) : valueRows {
+            changes.valuesChanged.append(change(row, before: false))
+        }
+        if !log.inserted.isEmpty {
+            var inserted: [ElementID] = []
+            for element in log.inserted where elements[element.raw].isAlive { inserted.append(element) }
+            for element in inFormOrder(inserted) { changes.inserted.append(change(element, before: false)) }
+        }
         changes.removed = log.removedSections + log.removed
-        if recordsEvaluatedNames { changes.evaluated = log.evaluated.map { name(of: $0) } }
+        if recordsEvaluatedNames { for condition in log.evaluated { changes.evaluated.append(name(of: condition)) } }
         return changes
+    }
+}
+
+/// Form order of an element: section position, then row position (-1 for the section itself).
+struct OrderKey: Comparable {
+    var section: Int
+    var row: Int
+    var element: ElementID
+
+    static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
+        (lhs.section, lhs.row) < (rhs.section, rhs.row)
     }
 }

@@ -5,7 +5,9 @@
 extension FormState {
     /// Queues every reader of (slot, property).
     mutating func markReaders(of slot: Slot, _ property: ObservedProperty) {
-        for reader in graph.readers(of: slot, property) {
+        let table = property.rawValue
+        guard graph.observers[table].indices.contains(slot.index) else { return }
+        for reader in graph.observers[table][slot.index] {
             let rank = graph.rank.indices.contains(reader.raw) ? graph.rank[reader.raw] : -1
             dirty.insert(reader, rank: rank)
         }
@@ -76,16 +78,15 @@ extension FormState {
     /// Updates the views that depend on a flipped result and, with clearValueOnHide, clears the value.
     private mutating func applyResult(of condition: ConditionID, _ result: Bool) {
         let element = condition.element
-        let record = elements[element.raw]
         switch condition.property {
         case .hidden:
             refreshHiddenView(element)
-            if record.isRow {
+            if let section = elements[element.raw].section {
                 refreshValueView(element)
-                if let section = record.section, elements[section.raw].isMultivalued { refreshValueView(section) }
+                if elements[section.raw].isMultivalued { refreshValueView(section) }
                 if result, !isBuilding, options.clearValueOnHide == .onHidden { log.pendingClears.append(element) }
             } else {
-                for row in record.rows {
+                for row in elements[element.raw].rows {
                     refreshHiddenView(row)
                     refreshValueView(row)
                 }
@@ -112,16 +113,15 @@ extension FormState {
 
     /// The value conditions read for `element`.
     func valueView(_ element: ElementID) -> Value {
-        let record = elements[element.raw]
         let masks = options.hiddenValueInConditions == .null
-        if let section = record.section {
+        if let section = elements[element.raw].section {
             if masks, ownHidden(element) || ownHidden(section) { return .null }
-            return record.value
+            return elements[element.raw].value
         }
-        guard record.isMultivalued else { return .null }
+        guard elements[element.raw].isMultivalued else { return .null }
         if masks, ownHidden(element) { return .null }
         var values: [Value] = []
-        for row in record.rows {
+        for row in elements[element.raw].rows {
             if masks, ownHidden(row) { continue }
             let value = elements[row.raw].value
             if !value.isNull { values.append(value) }

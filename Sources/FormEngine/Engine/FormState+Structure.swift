@@ -39,8 +39,21 @@ extension FormState {
 
     // MARK: Values
 
+    /// Sets row values by tag as one change: every tag is resolved before anything changes, so an
+    /// unknown tag leaves the state untouched.
+    mutating func setValues(tagged assignments: [(String, Value)]) throws(FormError) {
+        if assignments.count == 1, let (tag, value) = assignments.first {
+            setValues(CollectionOfOne((try row(tagged: tag), value)))
+            return
+        }
+        var resolved: [(ElementID, Value)] = []
+        resolved.reserveCapacity(assignments.count)
+        for (tag, value) in assignments { resolved.append((try row(tagged: tag), value)) }
+        setValues(resolved)
+    }
+
     /// Sets row values (already resolved to elements) as one change and re-evaluates their readers.
-    mutating func setValues(_ assignments: [(ElementID, Value)]) {
+    mutating func setValues(_ assignments: some Collection<(ElementID, Value)>) {
         for (element, value) in assignments where !elements[element.raw].value.isIdentical(to: value) {
             setStoredValue(element, value)
         }

@@ -44,6 +44,9 @@ struct FormState: Sendable {
     var isBuilding = false
     /// Whether change sets list the evaluated conditions by name (for tests and `predc form run`).
     var recordsEvaluatedNames = false
+    /// Whether change sets carry visible positions (a scan of the section list and of the row's
+    /// section per changed element).
+    var computesLocations = true
     /// Function conditions seen reading something they do not declare (debug builds).
     var undeclaredDependencies: [String] = []
     /// Conditions evaluated since the form was created.

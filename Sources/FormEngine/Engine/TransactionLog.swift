@@ -37,13 +37,13 @@ struct TransactionLog: Sendable {
     /// Starts a new transaction; the storage is kept.
     mutating func begin() {
         stamp += 1
-        touchedFlags.removeAll(keepingCapacity: true)
-        touchedValues.removeAll(keepingCapacity: true)
-        evaluated.removeAll(keepingCapacity: true)
-        inserted.removeAll(keepingCapacity: true)
-        pendingClears.removeAll(keepingCapacity: true)
-        removed.removeAll(keepingCapacity: true)
-        removedSections.removeAll(keepingCapacity: true)
+        if !touchedFlags.isEmpty { touchedFlags.removeAll(keepingCapacity: true) }
+        if !touchedValues.isEmpty { touchedValues.removeAll(keepingCapacity: true) }
+        if !evaluated.isEmpty { evaluated.removeAll(keepingCapacity: true) }
+        if !inserted.isEmpty { inserted.removeAll(keepingCapacity: true) }
+        if !pendingClears.isEmpty { pendingClears.removeAll(keepingCapacity: true) }
+        if !removed.isEmpty { removed.removeAll(keepingCapacity: true) }
+        if !removedSections.isEmpty { removedSections.removeAll(keepingCapacity: true) }
     }
 
     func wasInserted(_ element: ElementID) -> Bool { inserted.contains(element) }

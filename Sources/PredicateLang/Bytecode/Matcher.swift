@@ -31,12 +31,15 @@ public struct Matcher: Sendable {
     public var constant: Value
     /// The prepared form of `constant`.
     public var preparation: Preparation
+    /// `constant` as a ``StringConstant`` when it is a string (for exact element equality).
+    let stringConstant: StringConstant?
 
     public init(op: ComparisonOperator, options: ComparisonOptions, constant: Value, preparation: Preparation) {
         self.op = op
         self.options = options
         self.constant = constant
         self.preparation = preparation
+        if case .string(let string) = constant { stringConstant = StringConstant(string) } else { stringConstant = nil }
     }
 
     /// A short name of the preparation, for disassembly.

@@ -5,7 +5,7 @@
 /// A compiled predicate: instructions plus the tables they index.
 ///
 /// Build one with ``CompiledPredicate/compile(_:arguments:symbols:sourceName:limits:)``; read
-/// ``disassembly()`` to see it.
+/// ``disassembly(source:title:)`` to see it.
 public struct Program: Sendable {
     /// The tables, shared by every copy of the program (copying a program is one reference).
     let storage: Storage
@@ -25,7 +25,12 @@ public struct Program: Sendable {
     init(storage: Storage) { self.storage = storage }
 
     /// The immutable contents of a program. A final class, so the VM borrows all tables at once.
-    final class Storage: Sendable {
+    ///
+    /// The instructions and matchers are also copied into memory the storage owns (`code`,
+    /// `matcherTable`), so the dispatch loop reads them through plain pointers without entering an
+    /// array's `withUnsafeBufferPointer` on every evaluation. That memory is written once in `init`,
+    /// never mutated and freed in `deinit`, which is why sharing it across threads is safe.
+    final class Storage: @unchecked Sendable {
         let instructions: [Instruction]
         let constants: [Value]
         let integers: [Int64]
@@ -39,6 +44,9 @@ public struct Program: Sendable {
         let localCount: Int
         let symbols: SymbolTable?
         let isFormMode: Bool
+        let code: UnsafeBufferPointer<Instruction>
+        let matcherTable: UnsafeBufferPointer<Matcher>
+        let isStackless: Bool
 
         init(
             instructions: [Instruction], constants: [Value], integers: [Int64], strings: [StringConstant],
@@ -59,6 +67,18 @@ public struct Program: Sendable {
             self.localCount = localCount
             self.symbols = symbols
             self.isFormMode = symbols != nil
+            isStackless = maxStackDepth == 0 && localCount == 0
+            let codeMemory = UnsafeMutableBufferPointer<Instruction>.allocate(capacity: instructions.count)
+            _ = codeMemory.initialize(from: instructions)
+            code = UnsafeBufferPointer(codeMemory)
+            let matcherMemory = UnsafeMutableBufferPointer<Matcher>.allocate(capacity: matchers.count)
+            _ = matcherMemory.initialize(from: matchers)
+            matcherTable = UnsafeBufferPointer(matcherMemory)
+        }
+
+        deinit {
+            UnsafeMutableBufferPointer(mutating: code).deinitialize().deallocate()
+            UnsafeMutableBufferPointer(mutating: matcherTable).deinitialize().deallocate()
         }
     }
 
@@ -103,11 +123,14 @@ public struct Program: Sendable {
 public struct StringConstant: Hashable, Sendable {
     /// The string.
     public let value: String
-    /// Whether every byte is ASCII (then canonical equality plus equal length means identical scalars).
+    /// Whether every byte is ASCII.
     public let isASCII: Bool
+    /// The UTF-8 bytes; equal bytes are equal scalars, which is NSString `isEqual:` equality.
+    let utf8: [UInt8]
 
     public init(_ value: String) {
         self.value = value
-        isASCII = value.utf8.allSatisfy { $0 < 0x80 }
+        utf8 = Array(value.utf8)
+        isASCII = utf8.allSatisfy { $0 < 0x80 }
     }
 }

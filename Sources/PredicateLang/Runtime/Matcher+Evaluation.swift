@@ -4,6 +4,12 @@
 // applies the full NSPredicate rules (nil, kinds, options) and raises where Apple does.
 
 extension Matcher {
+    /// Whether `value op constant` holds for the matcher at `matcher` (read in place, not copied).
+    @inline(__always)
+    static func test(_ matcher: UnsafePointer<Matcher>, _ value: borrowing Value, limits: Limits) throws(EvaluationError) -> Bool {
+        try matcher.pointee.test(value, limits: limits)
+    }
+
     /// Whether `value op constant` holds.
     @inline(__always)
     func test(_ value: Value, limits: Limits) throws(EvaluationError) -> Bool {
@@ -17,7 +23,7 @@ extension Matcher {
             case .string(let subject):
                 return matcher.matches(subject, .contains)
             case .array(let elements):
-                if case .string(let needle) = constant { return containsString(elements, needle) }
+                if let needle = stringConstant { return containsString(elements, needle) }
             default:
                 break
             }
@@ -40,10 +46,11 @@ extension Matcher {
             return order(lhs, rhs)
         case (.double(let lhs), .double(let rhs)) where !lhs.isNaN && !rhs.isNaN:
             return order(lhs, rhs)
-        case (.string(let lhs), .string(let rhs)) where options.isEmpty:
+        case (.string(let lhs), .string):
+            guard options.isEmpty, let rhs = stringConstant else { return nil }
             switch op {
-            case .equalTo: return sameScalars(lhs, rhs)
-            case .notEqualTo: return !sameScalars(lhs, rhs)
+            case .equalTo: return rhs.isIdentical(to: lhs)
+            case .notEqualTo: return !rhs.isIdentical(to: lhs)
             default: return nil
             }
         default:
@@ -67,9 +74,9 @@ extension Matcher {
 
 /// Whether an array holds a string equal (`isEqual:`) to `needle`; other kinds never equal a string.
 @inline(__always)
-func containsString(_ elements: [Value], _ needle: String) -> Bool {
+func containsString(_ elements: [Value], _ needle: StringConstant) -> Bool {
     for element in elements {
-        if case .string(let candidate) = element, sameScalars(candidate, needle) { return true }
+        if case .string(let candidate) = element, needle.isIdentical(to: candidate) { return true }
     }
     return false
 }
@@ -81,18 +88,29 @@ func containsString(_ elements: [Value], _ needle: String) -> Bool {
 @inline(__always)
 func sameScalars(_ lhs: String, _ rhs: String) -> Bool {
     guard lhs == rhs else { return false }
-    return lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+    return lhs.unicodeScalars.elementsEqual(rhs.unicodeScalars)
 }
 
 extension StringConstant {
-    /// Whether `other` has exactly this constant's scalars. For an ASCII constant, canonical equality
-    /// with the same UTF-8 length already implies it (non-ASCII scalars that are canonically
-    /// equivalent to ASCII, such as U+212A KELVIN SIGN, are longer in UTF-8).
+    /// Whether `other` has exactly this constant's scalars: the same UTF-8 length (O(1)), then the same
+    /// bytes, read in place.
     @inline(__always)
     func isIdentical(to other: String) -> Bool {
-        guard other == value else { return false }
-        if isASCII { return other.utf8.count == value.utf8.count }
-        return other.utf8.elementsEqual(value.utf8)
+        let bytes = other.utf8
+        guard bytes.count == utf8.count else { return false }
+        if let equal = bytes.withContiguousStorageIfAvailable({ subject in
+            utf8.withUnsafeBufferPointer { constant in
+                var index = 0
+                while index < constant.count {
+                    if subject[index] != constant[index] { return false }
+                    index += 1
+                }
+                return true
+            }
+        }) {
+            return equal
+        }
+        return bytes.elementsEqual(utf8)
     }
 }
 

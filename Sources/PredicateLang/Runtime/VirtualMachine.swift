@@ -23,7 +23,8 @@ struct SlotInputs {
 /// What one evaluation reads besides its slots. Every member is borrowed from the caller.
 struct EvaluationInputs: ~Copyable {
     let object: UnsafePointer<Value>
-    let variables: UnsafePointer<[String: Value]>
+    /// The bindings; nil when evaluating over a row store (no variables).
+    let variables: UnsafePointer<[String: Value]>?
     unowned(unsafe) let environment: EnvironmentBox
     let slots: SlotInputs
     let limits: Limits
@@ -38,18 +39,16 @@ final class EnvironmentBox: Sendable {
 /// Runs programs. Stateless: everything an evaluation mutates lives in its own frame.
 enum VirtualMachine {
     /// Evaluates `program`; `trace` sees every instruction before it runs.
+    @inline(__always)
     static func run<Trace: TraceSink>(
         _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, trace: inout Trace
     ) throws(EvaluationError) -> Bool {
-        if program.maxStackDepth == 0 && program.localCount == 0,
-            let nowhere = UnsafeMutablePointer<Value>(bitPattern: MemoryLayout<Value>.alignment)
-        {
-            // Fused leaves and jumps only: no operand stack needed (nothing is ever read through it).
-            var frame = Frame(stack: nowhere, locals: nowhere, localCount: 0)
-            return try program.instructions.withUnsafeBufferPointer { (code) throws(EvaluationError) -> Bool in
-                try program.matchers.withUnsafeBufferPointer { (matchers) throws(EvaluationError) -> Bool in
-                    try execute(program, code, matchers, inputs, &frame, trace: &trace)
-                }
+        if program.isStackless {
+            // Fused leaves and jumps only: no operand stack needed.
+            if !Trace.isEnabled { return try executeLeaves(program, program.code, program.matcherTable, inputs) }
+            if let nowhere = UnsafeMutablePointer<Value>(bitPattern: MemoryLayout<Value>.alignment) {
+                var frame = Frame(stack: nowhere, locals: nowhere, localCount: 0)
+                return try execute(program, program.code, program.matcherTable, inputs, &frame, trace: &trace)
             }
         }
         let capacity = max(1, program.maxStackDepth + program.localCount)
@@ -59,12 +58,95 @@ enum VirtualMachine {
             }
             var frame = Frame(stack: base, locals: base + program.maxStackDepth, localCount: program.localCount)
             defer { frame.clear() }
-            return try program.instructions.withUnsafeBufferPointer { (code) throws(EvaluationError) -> Bool in
-                try program.matchers.withUnsafeBufferPointer { (matchers) throws(EvaluationError) -> Bool in
-                    try execute(program, code, matchers, inputs, &frame, trace: &trace)
+            return try execute(program, program.code, program.matcherTable, inputs, &frame, trace: &trace)
+        }
+    }
+
+    static func missingTable() -> EvaluationError {
+        EvaluationError(.unsupported, "the program refers to a table entry it does not have")
+    }
+
+    // The dispatch loop for stackless programs (fused leaves, NOT and jumps: the usual form condition).
+    // A small loop with few live values, so entering it costs little; anything else is a verifier bug.
+    private static func executeLeaves(
+        _ program: Program.Storage, _ code: UnsafeBufferPointer<Instruction>, _ matchers: UnsafeBufferPointer<Matcher>,
+        _ inputs: borrowing EvaluationInputs
+    ) throws(EvaluationError) -> Bool {
+        let slots = inputs.slots.values
+        let maxSteps = inputs.limits.maxEvaluationSteps
+        var pc = 0
+        var flag = false
+        var steps = 0
+        while pc < code.count {
+            let offset = pc
+            pc += 1
+            steps &+= 1
+            do throws(EvaluationError) {
+                if steps > maxSteps { throw budgetExceeded(maxSteps) }
+                switch code[offset] {
+                case .compareSlotInteger(let slot, let op, let index):
+                    let constant = program.integers[Int(index.rawValue)]
+                    let position = Int(slot.rawValue)
+                    if position < slots.count, case .int(let integer) = slots[position] {
+                        flag = holds(op, integer, constant)
+                    } else {
+                        flag = try Value.compare(slotValue(slot, inputs.slots), op, .int(constant), options: [], limits: inputs.limits)
+                    }
+                case .compareSlotCountInteger(let slot, let op, let index):
+                    let constant = program.integers[Int(index.rawValue)]
+                    let position = Int(slot.rawValue)
+                    if position < slots.count, case .array(let array) = slots[position] {
+                        flag = holds(op, Int64(array.count), constant)
+                    } else {
+                        flag = try Value.compare(count(of: slotValue(slot, inputs.slots)), op, .int(constant), options: [], limits: inputs.limits)
+                    }
+                case .compareSlotString(let slot, let op, let index):
+                    let position = Int(slot.rawValue)
+                    if position < slots.count, case .string(let string) = slots[position] {
+                        flag = program.strings[Int(index.rawValue)].isIdentical(to: string) == (op == .equalTo)
+                    } else {
+                        let constant = Value.string(program.strings[Int(index.rawValue)].value)
+                        flag = try Value.compare(slotValue(slot, inputs.slots), op, constant, options: [], limits: inputs.limits)
+                    }
+                case .matchSlot(let slot, let index):
+                    let position = Int(slot.rawValue)
+                    guard let base = matchers.baseAddress else { throw missingTable() }
+                    let matcher = base + Int(index.rawValue)
+                    if position < slots.count, let slotBase = slots.baseAddress {
+                        flag = try Matcher.test(matcher, (slotBase + position).pointee, limits: inputs.limits)
+                    } else {
+                        flag = try Matcher.test(matcher, .null, limits: inputs.limits)
+                    }
+                case .jumpIfFalse(let jump):
+                    if !flag { pc += Int(jump.rawValue) }
+                case .jumpIfTrue(let jump):
+                    if flag { pc += Int(jump.rawValue) }
+                case .return:
+                    return flag
+                case .not:
+                    flag = !flag
+                case .setFlag(let value):
+                    flag = value
+                case .jump(let jump):
+                    pc += Int(jump.rawValue)
+                case .matchSlotCount(let slot, let index):
+                    flag = try matchers[Int(index.rawValue)].test(try count(of: slotValue(slot, inputs.slots)), limits: inputs.limits)
+                case .matchKey(let path, let index):
+                    let value: Value
+                    do {
+                        value = try keyPathValue(inputs.object.pointee, program.keyPaths[Int(path.rawValue)])
+                    } catch {
+                        throw error.at(program.keyPathRanges[Int(path.rawValue)])
+                    }
+                    flag = try matchers[Int(index.rawValue)].test(value, limits: inputs.limits)
+                default:
+                    throw EvaluationError(.unsupported, "instruction \(code[offset].mnemonic) in a stackless program")
                 }
+            } catch {
+                throw error.range == .synthesized ? error.at(program.sourceRanges[offset]) : error
             }
         }
+        throw EvaluationError(.unsupported, "program ended without a result")
     }
 
     // The dispatch loop. `pc` is the offset of the next instruction; `flag` the predicate register.
@@ -90,7 +172,7 @@ enum VirtualMachine {
                 case .pushObject:
                     frame.push(inputs.object.pointee)
                 case .loadVariable(let index):
-                    frame.push(try variable(program.names[Int(index.rawValue)], inputs.variables.pointee))
+                    frame.push(try variable(program.names[Int(index.rawValue)], inputs.variables?.pointee ?? [:]))
                 case .loadSlot(let slot):
                     frame.push(slotValue(slot, inputs.slots))
                 case .loadSlotHidden(let slot):

@@ -58,7 +58,7 @@ enum Keyword: String, Hashable, Sendable, CaseIterable, BitwiseCopyable {
 
     /// The keyword spelled by `bytes` in any letter case, or nil. Hyphenated keywords
     /// (`UTI-CONFORMS-TO`, `UTI-EQUALS`) are matched by the lexer itself.
-    static func lookUp(_ bytes: ArraySlice<UInt8>) -> Keyword? {
+    static func lookUp<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Keyword? {
         guard bytes.count < byLength.count else { return nil }
         candidates: for (candidate, keyword) in byLength[bytes.count] {
             for (offset, byte) in bytes.enumerated() {
@@ -72,7 +72,10 @@ enum Keyword: String, Hashable, Sendable, CaseIterable, BitwiseCopyable {
 
     /// The keyword spelled `word` in any letter case (hyphenated ones included), or nil.
     static func lookUp(_ word: String) -> Keyword? {
-        Keyword(rawValue: word.uppercased())
+        if let keyword = lookUp(word.utf8) { return keyword }
+        guard word.utf8.count == 10 || word.utf8.count == 15, word.utf8.contains(UInt8(ascii: "-")) else { return nil }
+        let upper = word.uppercased()
+        return [Keyword.utiConformsTo, .utiEquals].first { $0.rawValue == upper }
     }
 
     /// Whether `word` is reserved, so a key or variable named so must be written with `#`.

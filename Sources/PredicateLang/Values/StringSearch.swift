@@ -18,9 +18,8 @@ enum StringSearch {
     @inline(__always)
     static func withBytes<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var copy = string
-        copy.makeContiguousUTF8()
-        return copy.utf8.withContiguousStorageIfAvailable(body) ?? body(UnsafeBufferPointer(start: nil, count: 0))
+        // Only bridged (non-native) strings get here; copy their bytes once.
+        return Array(string.utf8).withUnsafeBufferPointer(body)
     }
 
     /// Whether `needle` occurs in `text` at `anchor`. An empty needle never matches (NSString's

@@ -13,11 +13,15 @@ enum LintCommand: Command {
     static var help: HelpText {
         HelpText(
             summary: "Check a predicate for syntax errors and likely mistakes.",
-            usage: ["lint [PREDICATE | FILE | -] [--tags TAG,TAG... | --form FORM.json] [--strict]"],
+            usage: [
+                "lint [PREDICATE | FILE | -] [--tags TAG,TAG... | --form FORM.json] [--strict]",
+                "lint --form FORM.json [--strict]",
+            ],
             examples: [
                 "lint 'age > 18 OR country == \"FR\" AND verified == YES'",
                 "lint '$hobbys CONTAINS \"Films\"' --tags hobbies,name",
                 "lint conditions/license.predicate --form signup-form.json --strict",
+                "lint --form signup-form.json",
             ],
             options: [
                 ("--tags TAG,TAG...", "The tags that exist; a $tag not among them is reported."),
@@ -25,6 +29,8 @@ enum LintCommand: Command {
                 ("--strict", "Report warnings as errors and exit 1 when there are any."),
             ],
             discussion: [
+                "With --form and no predicate, every condition of the form is checked, and findings are\n"
+                    + "positioned in FORM.json.",
                 "RULES:\n" + HelpText.table(Linter.rules.map { ($0.id, $0.summary) }, width: 20).joined(separator: "\n")
             ],
             exitStatuses: [
@@ -41,6 +47,9 @@ enum LintCommand: Command {
             do throws(UsageError) { try arguments.requireAtMost(1) } catch { throw .usage(error) }
             if arguments.value("tags") != nil, arguments.value("form") != nil {
                 throw .usage(UsageError("use either '--tags' or '--form', not both"))
+            }
+            if arguments.positionals.isEmpty, let path = arguments.value("form") {
+                return try lintForm(path, strict: arguments.has("strict"), in: context)
             }
             let input = try PredicateInput.resolve(arguments.positionals.first, allowFile: true, in: context)
             let parsed = SyntaxTree.parse(input.text, sourceName: input.name)
@@ -65,5 +74,28 @@ enum LintCommand: Command {
         } catch {
             return try error.report(name, in: context)
         }
+    }
+
+    /// Lints every predicate condition of a form, positioning findings in the form file.
+    private static func lintForm(_ path: String, strict: Bool, in context: Context) throws(CommandFailure) -> ExitCode {
+        let sketch = try FormSketch(try FormFile.load(path, in: context))
+        var diagnostics: [Diagnostic] = []
+        var syntaxErrors = false
+        for element in sketch.elements {
+            for condition in element.conditions {
+                guard case .predicate(let text) = condition.text else { continue }
+                let parsed = SyntaxTree.parse(text, sourceName: sketch.source.name)
+                var found = parsed.diagnostics
+                syntaxErrors = syntaxErrors || parsed.diagnostics.hasErrors
+                if let tree = parsed.tree, !parsed.diagnostics.hasErrors {
+                    let input = LintInput(tree: tree, source: parsed.source, knownTags: sketch.tags, rowKinds: sketch.rowKinds)
+                    found += Linter.findings(input).map { $0.diagnostic(severity: strict ? .error : .warning) }
+                }
+                diagnostics += found.map { sketch.relocate($0, into: condition) }
+            }
+        }
+        DiagnosticOutput(source: sketch.source, context: context).print(diagnostics)
+        if syntaxErrors { return .dataError }
+        return strict && !diagnostics.isEmpty ? .falseOrFindings : .success
     }
 }

@@ -18,19 +18,24 @@
 struct RegexMatcher<Subject: RandomAccessCollection, Folded: RandomAccessCollection>
 where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element == Unicode.Scalar, Folded.Index == Int {
     /// A set of instruction indexes with O(1) insert, lookup and clear (Briggs–Torczon sparse set).
+    /// Instruction indexes are stored as 16 bits (programs are at most
+    /// ``RegexPattern/maxProgramSize`` instructions), so the working memory of programs up to ~80
+    /// instructions fits the 1 KiB that `withUnsafeTemporaryAllocation` keeps on the stack.
+    typealias Slot = UInt16
+
     private struct ThreadList {
-        var dense: UnsafeMutableBufferPointer<Int>
-        var sparse: UnsafeMutableBufferPointer<Int>
+        var dense: UnsafeMutableBufferPointer<Slot>
+        var sparse: UnsafeMutableBufferPointer<Slot>
         var count = 0
 
         func contains(_ pc: Int) -> Bool {
-            let slot = sparse[pc]
-            return slot < count && dense[slot] == pc
+            let slot = Int(sparse[pc])
+            return slot < count && Int(dense[slot]) == pc
         }
 
         mutating func insert(_ pc: Int) {
-            sparse[pc] = count
-            dense[count] = pc
+            sparse[pc] = Slot(truncatingIfNeeded: count)
+            dense[count] = Slot(truncatingIfNeeded: pc)
             count += 1
         }
     }
@@ -38,18 +43,18 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
     /// The ε-closure work stack: every visited instruction pushes at most two more, so
     /// 2 × program + 1 slots always suffice.
     private struct WorkStack {
-        var storage: UnsafeMutableBufferPointer<Int>
+        var storage: UnsafeMutableBufferPointer<Slot>
         var count = 0
 
         mutating func push(_ pc: Int) {
-            storage[count] = pc
+            storage[count] = Slot(truncatingIfNeeded: pc)
             count += 1
         }
 
         mutating func pop() -> Int? {
             guard count > 0 else { return nil }
             count -= 1
-            return storage[count]
+            return Int(storage[count])
         }
     }
 
@@ -124,11 +129,11 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
         _ budget: inout Budget, last: inout Bool
     ) throws(EvaluationError) -> [Bool] {
         let size = program.instructions.count
-        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: 6 * size + 1) {
+        return try withUnsafeTemporaryAllocation(of: Slot.self, capacity: 6 * size + 1) {
             (memory) throws(EvaluationError) -> [Bool] in
             memory.initialize(repeating: 0)
             let base = memory.baseAddress
-            func slice(_ offset: Int, _ count: Int) -> UnsafeMutableBufferPointer<Int> {
+            func slice(_ offset: Int, _ count: Int) -> UnsafeMutableBufferPointer<Slot> {
                 UnsafeMutableBufferPointer(start: base.map { $0 + offset }, count: count)
             }
             var current = ThreadList(dense: slice(0, size), sparse: slice(size, size))
@@ -159,7 +164,7 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
             let after = context(program, at: position)
             next.count = 0
             for slot in 0..<current.count {
-                let pc = current.dense[slot]
+                let pc = Int(current.dense[slot])
                 if consumes(program, program.instructions[pc], index) {
                     addThread(pc + 1, program, tables, to: &next, after, &stack)
                 }
@@ -173,11 +178,9 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
         return accepted
     }
 
+    /// Whether the list holds the program's only `match` instruction, which is always the last one.
     private func hasMatch(_ program: RegexProgram, _ list: ThreadList) -> Bool {
-        for slot in 0..<list.count {
-            if case .match = program.instructions[list.dense[slot]] { return true }
-        }
-        return false
+        list.contains(program.instructions.count - 1)
     }
 
     private func consumes(_ program: RegexProgram, _ instruction: RegexInstruction, _ index: Int) -> Bool {

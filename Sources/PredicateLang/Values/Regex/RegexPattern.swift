@@ -45,7 +45,8 @@ public struct RegexPattern: Sendable, Hashable {
     public let options: ComparisonOptions
     let program: RegexProgram
 
-    /// The most NFA instructions one pattern may compile to.
+    /// The most NFA instructions one pattern (and each look-around body) may compile to. The matcher
+    /// stores instruction indexes in 16 bits, so this must stay below 65,535.
     public static let maxProgramSize = 10_000
     /// The most thread steps (live NFA states summed over subject positions) one match may take.
     public static let maxMatchSteps = 50_000_000

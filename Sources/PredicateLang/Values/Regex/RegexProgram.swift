@@ -44,7 +44,8 @@ struct RegexProgram: Hashable, Sendable {
     /// Whether concatenations are emitted last-to-first (the program of a look-ahead body).
     private let isReversed: Bool
 
-    /// Compiles `node` followed by `match`. The caller bounds `node.programSize`.
+    /// Compiles `node` followed by `match` (the only `match`, always the last instruction). The caller
+    /// bounds `node.programSize`.
     init(_ node: RegexNode, reversed: Bool = false) {
         isReversed = reversed
         emit(node)
