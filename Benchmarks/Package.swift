@@ -13,12 +13,19 @@ let package = Package(
     targets: [
         .target(
             name: "BenchmarkSupport",
-            dependencies: [.product(name: "PredicateLang", package: "PredicateLang")],
+            dependencies: [
+                .product(name: "PredicateLang", package: "PredicateLang"),
+                .product(name: "FormEngine", package: "PredicateLang"),
+            ],
             path: "Sources/BenchmarkSupport"
         ),
         .executableTarget(
             name: "EvaluateProbe",
-            dependencies: ["BenchmarkSupport", .product(name: "PredicateLang", package: "PredicateLang")],
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "PredicateLang", package: "PredicateLang"),
+                .product(name: "FormEngine", package: "PredicateLang"),
+            ],
             path: "Sources/EvaluateProbe"
         ),
         .executableTarget(

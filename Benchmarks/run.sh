@@ -20,6 +20,7 @@ for argument in "$@"; do
 done
 baseline=current
 raw=.build/results
+load_start="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 mkdir -p "$raw" results
 status=0
 
@@ -58,7 +59,9 @@ cpu="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
 header="# PredicateLang benchmark results
 
 Machine: $(nproc) × ${cpu:-unknown CPU}, $(uname -sr); $(swift --version 2>/dev/null | head -1).
-Date: $(date -u '+%Y-%m-%d %H:%M UTC'). Command: \`Benchmarks/run.sh $*\` (release build, medians)."
+Date: $(date -u '+%Y-%m-%d %H:%M UTC'). Command: \`Benchmarks/run.sh${*:+ $*}\` (release build, medians).
+Load average (1, 5, 15 min) at the start: $load_start; at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+(the machine has $(nproc) cores shared with other work: wall-clock figures include that contention)."
 python3 Scripts/report.py --baseline "$baseline" --jmh "$raw/$baseline.jmh.json" \
     ${filter_json:+--filter "$filter_json"} --svg results/forms-change-cost.svg --header "$header" \
     > results/results.md || status=2

@@ -194,6 +194,7 @@ struct LimitsTests {
         "'", "\"", "$", "#", "@", "%", "\\", "?", "\u{0}", "(((", ")))", "[[[", "{{{", "a ==[", "a ==[c",
         "a == 'x\\u", "a == 'x\\uD83D\\u0041'", "SUBQUERY(", "FUNCTION(", "TERNARY(a == 1,", "CAST(",
         String(repeating: "AND ", count: 1000), String(repeating: ") ", count: 1000),
+        "a " + String(repeating: "x", count: 60_000) + " 1", String(repeating: "y", count: 60_000) + "(1) == 1",
     ])
     func hostileText(_ input: String) {
         let result = SyntaxTree.parse(input)

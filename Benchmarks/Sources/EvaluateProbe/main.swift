@@ -1,11 +1,40 @@
 // EvaluateProbe: runs one Evaluate case on one engine a given number of times, for deterministic counts under
 // valgrind (Scripts/callgrind-counts.sh runs it at two iteration counts and divides the differences, so that
-// start-up cost cancels out). Not a benchmark target: `swift run -c release EvaluateProbe P1 predicatelang 20000`.
+// start-up cost cancels out). Not a benchmark target: `swift run -c release EvaluateProbe P1 predicatelang 20000`;
+// `EvaluateProbe forms-change 1000 N` and `forms-chain 100 N` run form changes, `compile P3 N` compiles.
 import BenchmarkSupport
 import Foundation
+import FormEngine
 import PredicateLang
 
 let arguments = CommandLine.arguments
+
+// Forms: `EvaluateProbe forms-change CONDITIONS ITERATIONS` / `EvaluateProbe forms-chain LENGTH ITERATIONS`.
+if arguments.count == 4, arguments[1].hasPrefix("forms-"), let size = Int(arguments[2]), let count = Int(arguments[3]) {
+    let fixture: ChangeFixture
+    switch arguments[1] {
+    case "forms-change": fixture = .pairs(conditions: size)
+    case "forms-chain": fixture = .chain(length: size)
+    default: failLoudly("unknown forms probe \(arguments[1])")
+    }
+    for _ in 0..<(count + 16) {  // 16 warm-up changes, as the evaluation probe warms up on 16 rows
+        do throws(FormError) { _ = try fixture.change() } catch { failLoudly("\(error)") }
+    }
+    exit(0)
+}
+
+// Compile: `EvaluateProbe compile CASE ITERATIONS` compiles the case's form-mode text (against the symbols).
+if arguments.count == 4, arguments[1] == "compile", let count = Int(arguments[3]),
+    let testCase = EvaluateCase.all.first(where: { $0.id == arguments[2] })
+{
+    var compiled = 0
+    for _ in 0..<(count + 16) where CompiledPredicate.compile(testCase.format, symbols: Person.symbols).predicate != nil {
+        compiled += 1
+    }
+    print(compiled)
+    exit(0)
+}
+
 guard arguments.count == 4, let iterations = Int(arguments[3]), iterations >= 0,
     let testCase = EvaluateCase.all.first(where: { $0.id == arguments[1] })
 else {

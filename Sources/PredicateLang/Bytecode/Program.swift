@@ -5,7 +5,7 @@
 /// A compiled predicate: instructions plus the tables they index.
 ///
 /// Build one with ``CompiledPredicate/compile(_:arguments:symbols:sourceName:limits:)``; read
-/// ``disassembly()`` to see it.
+/// ``disassembly(source:title:)`` to see it.
 public struct Program: Sendable {
     /// The tables, shared by every copy of the program (copying a program is one reference).
     let storage: Storage
@@ -123,11 +123,14 @@ public struct Program: Sendable {
 public struct StringConstant: Hashable, Sendable {
     /// The string.
     public let value: String
-    /// Whether every byte is ASCII (then canonical equality plus equal length means identical scalars).
+    /// Whether every byte is ASCII.
     public let isASCII: Bool
+    /// The UTF-8 bytes; equal bytes are equal scalars, which is NSString `isEqual:` equality.
+    let utf8: [UInt8]
 
     public init(_ value: String) {
         self.value = value
-        isASCII = value.utf8.allSatisfy { $0 < 0x80 }
+        utf8 = Array(value.utf8)
+        isASCII = utf8.allSatisfy { $0 < 0x80 }
     }
 }

@@ -92,14 +92,25 @@ func sameScalars(_ lhs: String, _ rhs: String) -> Bool {
 }
 
 extension StringConstant {
-    /// Whether `other` has exactly this constant's scalars. For an ASCII constant, canonical equality
-    /// with the same UTF-8 length already implies it (non-ASCII scalars that are canonically
-    /// equivalent to ASCII, such as U+212A KELVIN SIGN, are longer in UTF-8).
+    /// Whether `other` has exactly this constant's scalars: the same UTF-8 length (O(1)), then the same
+    /// bytes, read in place.
     @inline(__always)
     func isIdentical(to other: String) -> Bool {
-        guard other == value else { return false }
-        if isASCII { return other.utf8.count == value.utf8.count }
-        return sameScalars(other, value)
+        let bytes = other.utf8
+        guard bytes.count == utf8.count else { return false }
+        if let equal = bytes.withContiguousStorageIfAvailable({ subject in
+            utf8.withUnsafeBufferPointer { constant in
+                var index = 0
+                while index < constant.count {
+                    if subject[index] != constant[index] { return false }
+                    index += 1
+                }
+                return true
+            }
+        }) {
+            return equal
+        }
+        return bytes.elementsEqual(utf8)
     }
 }
 

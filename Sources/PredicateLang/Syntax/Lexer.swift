@@ -118,20 +118,32 @@ struct Lexer {
 
     /// Reads an identifier-shaped word at `offset`, or returns nil without moving.
     mutating func lexWord() -> String? {
-        guard isIdentifierStart(at: offset) else { return nil }
         let start = offset
-        while true {
-            let length = identifierContinuationLength(at: offset)
-            if length == 0 { break }
-            offset += length
-        }
+        guard scanWord() else { return nil }
         return String(decoding: bytes[start..<offset], as: UTF8.self)
+    }
+
+    /// Moves past an identifier-shaped word; false (not moving) if none starts at `offset`.
+    mutating func scanWord() -> Bool {
+        guard isIdentifierStart(at: offset) else { return false }
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte < 0x80 {
+                guard isASCIILetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") else { return true }
+                offset += 1
+            } else {
+                let length = identifierContinuationLength(at: offset)
+                if length == 0 { return true }
+                offset += length
+            }
+        }
+        return true
     }
 
     /// identifier, keyword, `UTI-CONFORMS-TO`/`UTI-EQUALS`, or a selector such as `raise:toPower:`.
     mutating func lexIdentifier() -> Token {
         let start = offset
-        _ = lexWord()
+        _ = scanWord()
         if let keyword = Keyword.lookUp(bytes[start..<offset]) {
             return Token(kind: .keyword(keyword), range: SourceRange(start, offset))
         }
@@ -162,8 +174,7 @@ struct Lexer {
     /// `name:` or `name:part:...`; the colons are kept in the payload.
     mutating func lexSelector(start: Int) -> Token {
         offset += 1
-        while isIdentifierStart(at: offset) {
-            _ = lexWord()
+        while scanWord() {
             if peek() == UInt8(ascii: ":") && peek(1) != UInt8(ascii: "=") { offset += 1 } else { break }
         }
         return token(.selector, SourceRange(start, offset), .text(String(decoding: bytes[start..<offset], as: UTF8.self)))

@@ -226,6 +226,7 @@ extension PredicateParser {
 
     /// The candidate closest to `word` (case-insensitive), if it is close enough to be a typo.
     static func suggestion(for word: String, among candidates: [String]) -> String? {
+        guard word.utf8.count <= 64 else { return nil }
         let upper = Array(word.uppercased())
         guard upper.count >= 2 else { return nil }
         var best: (String, Int)?

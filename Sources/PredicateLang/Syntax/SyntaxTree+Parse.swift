@@ -51,10 +51,12 @@ extension SyntaxTree {
     public static func parse(
         _ text: String, arguments: [Value] = [], sourceName: String = "<input>", limits: Limits = .default
     ) -> ParseResult {
-        let source = SourceText(text, name: sourceName)
-        guard var parser = makeParser(source, arguments: arguments, limits: limits) else {
-            return ParseResult(tree: nil, diagnostics: oversized(source, limits), source: source)
+        guard text.utf8.count <= limits.maxSourceBytes else {
+            let (source, diagnostics) = oversized(text, sourceName, limits)
+            return ParseResult(tree: nil, diagnostics: diagnostics, source: source)
         }
+        let source = SourceText(text, name: sourceName)
+        var parser = makeParser(source, arguments: arguments, limits: limits)
         var tree: Predicate?
         if parser.isAtEnd && !parser.diagnostics.hasErrors {
             parser.error(.emptyInput, at: .empty(at: 0))
@@ -70,10 +72,12 @@ extension SyntaxTree {
     public static func parseExpression(
         _ text: String, arguments: [Value] = [], sourceName: String = "<input>", limits: Limits = .default
     ) -> ExpressionParseResult {
-        let source = SourceText(text, name: sourceName)
-        guard var parser = makeParser(source, arguments: arguments, limits: limits) else {
-            return ExpressionParseResult(expression: nil, diagnostics: oversized(source, limits), source: source)
+        guard text.utf8.count <= limits.maxSourceBytes else {
+            let (source, diagnostics) = oversized(text, sourceName, limits)
+            return ExpressionParseResult(expression: nil, diagnostics: diagnostics, source: source)
         }
+        let source = SourceText(text, name: sourceName)
+        var parser = makeParser(source, arguments: arguments, limits: limits)
         var expression: Expression?
         if parser.isAtEnd && !parser.diagnostics.hasErrors {
             parser.error(.expectedExpression(after: nil), at: .empty(at: 0))
@@ -86,9 +90,8 @@ extension SyntaxTree {
             expression: diagnostics.hasErrors ? nil : expression, diagnostics: diagnostics, source: source)
     }
 
-    /// Lexes `source` and returns a parser over its tokens, or nil when the text is too large.
-    private static func makeParser(_ source: SourceText, arguments: [Value], limits: Limits) -> PredicateParser? {
-        guard source.utf8.count <= limits.maxSourceBytes else { return nil }
+    /// Lexes `source` and returns a parser over its tokens.
+    private static func makeParser(_ source: SourceText, arguments: [Value], limits: Limits) -> PredicateParser {
         var lexer = Lexer(source: source, arguments: arguments, limits: limits)
         let tokens = lexer.tokenize()
         var parser = PredicateParser(source: source, tokens: tokens, payloads: lexer.payloads, limits: limits)
@@ -96,8 +99,12 @@ extension SyntaxTree {
         return parser
     }
 
-    private static func oversized(_ source: SourceText, _ limits: Limits) -> [Diagnostic] {
-        [.error(.inputTooLarge(limit: limits.maxSourceBytes), at: SourceRange(limits.maxSourceBytes, source.utf8.count))]
+    /// The `input-too-large` error, with a source of only the text's first `maxSourceBytes` bytes:
+    /// oversized input costs no more work than the largest accepted one.
+    private static func oversized(_ text: String, _ name: String, _ limits: Limits) -> (SourceText, [Diagnostic]) {
+        let prefix = String(decoding: text.utf8.prefix(max(0, limits.maxSourceBytes)), as: UTF8.self)
+        let source = SourceText(prefix, name: name)
+        return (source, [.error(.inputTooLarge(limit: limits.maxSourceBytes), at: .empty(at: 0))])
     }
 
     /// Diagnostics in source order (stable), capped at 100.
