@@ -35,18 +35,15 @@ struct NestingShape: Sendable, CustomTestStringConvertible {
         self.build = build
     }
 
-    /// Shapes whose parse overflows a 512 KiB stack in a debug build before the 128-level limit
-    /// (found by these tests, reported to the front-end owner): the parser takes about 10 KB of stack
-    /// per parenthesis level (parseNot 3.2 KB, parseConnective 2.7 KB twice, parsePrimary 0.9 KB), so
-    /// about 45 levels fit in 512 KiB.
-    static let parserStackIssue: Set<String> = [
-        "parentheses", "expression parentheses", "function calls", "aggregates", "SUBQUERY", "CAST",
-    ]
-    /// Shapes whose accepted depth overflows a 512 KiB stack in a later pass: ConstantFolder's
-    /// foldExpression/foldIndex take about 4 KB per index level (reported to the VM owner); NOT's
-    /// printed form adds parentheses, so re-parsing it meets the parser issue above.
-    static let laterPassStackIssue: Set<String> = ["index", "NOT"]
-
+    /// Shapes whose parse overflows a 512 KiB stack in a debug build before the 128-level limit. Empty
+    /// since the parser's frames shrank (it took ~10 KB per parenthesis level when these tests were
+    /// written: parseNot 3.2 KB, parseConnective 2.7 KB twice, parsePrimary 0.9 KB).
+    static let parserStackIssue: Set<String> = []
+    /// Shapes whose deepest accepted form overflows a 512 KiB stack in a later pass, in a debug build:
+    /// ConstantFolder.foldExpression (with its closures and foldIndex) recurses once per level with
+    /// large frames and overflows at ~50 SUBQUERY, ~74 function-call and ~127 index levels. Reported
+    /// to the compiler owner; remove a name here once its test passes.
+    static let laterPassStackIssue: Set<String> = ["function calls", "SUBQUERY", "index"]
     static let all: [NestingShape] = [
         NestingShape(name: "parentheses") { String(repeating: "(", count: $0) + "a == 1" + String(repeating: ")", count: $0) },
         NestingShape(name: "NOT") { String(repeating: "NOT ", count: $0) + "a == 1" },
@@ -106,10 +103,8 @@ struct LimitsHardeningTests {
         let text = shape.build(100_000)
         // With the default 64 KiB source limit the input is refused before parsing. (Not instantly: the
         // source text's UTF-8 copy and line table are built first, ~0.7 µs per byte in debug; the
-        // SUBQUERY text is 3.7 MB.)
-        let start = ContinuousClock.now
+        // SUBQUERY text is 3.7 MB. No time bound here: it is linear and the CI machine is shared.)
         #expect(errorIDs(text) == ["input-too-large"])
-        #expect(ContinuousClock.now - start < .seconds(5))
         // With the source limit lifted, the depth limit stops it: one error, no crash. (The lexer still
         // reads the whole input, about 1 µs per byte in a debug build: linear, bounded by maxSourceBytes.)
         #expect(errorIDs(text, limits: Limits(maxSourceBytes: 10_000_000)) == ["nesting-too-deep"])
