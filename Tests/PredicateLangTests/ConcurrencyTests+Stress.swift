@@ -1,0 +1,125 @@
+// ConcurrencyTests+Stress: many compiled predicates — regex, LIKE, [cd] folding, SUBQUERY, functions,
+// casts, key paths — shared by 8 OS threads that start together (a barrier, so they really overlap
+// for ThreadSanitizer) and compare every answer with the single-threaded one. Run under
+// `swift test --sanitize=thread` by .ci/sanitizers.
+
+import Foundation   // Thread and NSCondition: test-only
+import Testing
+@testable import PredicateLang
+
+/// Releases every waiting thread at once.
+final class StartBarrier: @unchecked Sendable {   // state guarded by `condition`
+    private let condition = NSCondition()
+    private var waiting: Int
+    init(parties: Int) { waiting = parties }
+
+    func arriveAndWait() {
+        condition.lock()
+        waiting -= 1
+        if waiting == 0 { condition.broadcast() } else { while waiting > 0 { condition.wait() } }
+        condition.unlock()
+    }
+}
+
+@Suite("Concurrent evaluation: stress")
+struct ConcurrencyStressTests {
+    static let texts = [
+        "name MATCHES '[A-Z][a-z]+( [A-Z][a-z]+)*'",
+        "name LIKE[cd] '*ann*'",
+        "name CONTAINS[cd] 'É' OR name BEGINSWITH[c] 'Z'",
+        "SUBQUERY(items, $i, $i.price > 2 AND $i.tag IN {'a', 'b'}).@count >= 1",
+        "ANY items.price BETWEEN {2, 10} AND ALL items.price >= 0",
+        "sum:(items.price) > 5 AND count:(items) == 3",
+        "items.@avg.price > 1.5 AND items.@max.price < 100",
+        "CAST(age, 'NSString') ENDSWITH '0' OR modulus:by:(age, 7) == 0",
+        "uppercase:(name) == 'ANN' OR length:(name) > 5",
+        "age + 1 > 18 AND age * 2 < 200 AND -age < 0",
+        "tags[FIRST] == 'x' OR tags[SIZE] == 2",
+        "name MATCHES '(a+)+$'",
+    ]
+
+    static func object(_ seed: Int) -> Value {
+        let names = ["Ann", "Zoë", "Éva Nagy", "aaaa", "Bob Smith", "annabel", "x"]
+        return [
+            "name": .string(names[seed % names.count]),
+            "age": .int(Int64(seed % 97)),
+            "tags": seed % 3 == 0 ? ["x", "y"] : ["y"],
+            "items": [["price": .int(Int64(seed % 5)), "tag": "a"], ["price": 2.5, "tag": "b"], ["price": 1, "tag": "c"]],
+        ]
+    }
+
+    @Test("8 threads started together evaluate 12 shared predicates with single-threaded answers")
+    func sharedPredicates() throws {
+        let predicates = try Self.texts.map { text in try #require(CompiledPredicate.compile(text).predicate, "\(text)") }
+        let objects = (0..<64).map(Self.object)
+        // Expected answers, single-threaded (nil for an evaluation error).
+        let expected: [[Bool?]] = objects.map { object in predicates.map { try? $0.evaluate(with: object) } }
+        let threads = 8
+        let rounds = 60
+        let barrier = StartBarrier(parties: threads)
+        let done = DispatchGroup()
+        let mismatches = Counter()
+        for thread in 0..<threads {
+            done.enter()
+            Thread {
+                barrier.arriveAndWait()
+                var local = 0
+                for round in 0..<rounds {
+                    for (index, object) in objects.enumerated() {
+                        let which = (index + round + thread) % predicates.count
+                        if (try? predicates[which].evaluate(with: object)) != expected[index][which] { local += 1 }
+                    }
+                }
+                mismatches.add(local)
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        #expect(mismatches.value == 0)
+    }
+
+    @Test("8 threads share form-mode programs over their own row stores")
+    func sharedFormPrograms() throws {
+        let symbols = SymbolTable(tags: ["a", "b", "c"])
+        let texts = ["$a.value > 3 AND $b.isHidden == NO", "$c MATCHES 'x+y' OR $a IN {1, 2, 3}", "$b.isDisabled == YES OR $c LIKE '*y'"]
+        let predicates = try texts.map { try #require(CompiledPredicate.compile($0, symbols: symbols).predicate) }
+        func store(_ seed: Int) -> RowStore {
+            var store = RowStore(symbols: symbols)
+            store["a"] = .int(Int64(seed % 6))
+            store["c"] = .string(String(repeating: "x", count: seed % 4) + (seed % 2 == 0 ? "y" : ""))
+            store.isHidden[1] = seed % 3 == 0
+            store.isDisabled[1] = seed % 5 == 0
+            return store
+        }
+        let stores = (0..<32).map(store)
+        let expected = stores.map { store in predicates.map { try? $0.evaluate(in: store) } }
+        let barrier = StartBarrier(parties: 8)
+        let done = DispatchGroup()
+        let mismatches = Counter()
+        for thread in 0..<8 {
+            done.enter()
+            Thread {
+                barrier.arriveAndWait()
+                var local = 0
+                for round in 0..<200 {
+                    for (index, store) in stores.enumerated() {
+                        let which = (index + round + thread) % predicates.count
+                        if (try? predicates[which].evaluate(in: store)) != expected[index][which] { local += 1 }
+                    }
+                }
+                mismatches.add(local)
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        #expect(mismatches.value == 0)
+    }
+}
+
+/// A lock-protected total.
+final class Counter: @unchecked Sendable {   // state guarded by `lock`
+    private let lock = NSLock()
+    private var total = 0
+    func add(_ amount: Int) { lock.withLock { total += amount } }
+    var value: Int { lock.withLock { total } }
+}
