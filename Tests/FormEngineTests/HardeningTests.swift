@@ -287,7 +287,8 @@ struct FormHardeningTests {
         }
         var token: ListenerToken?
         var calls = 0
-        token = form.addListener { changes in
+        // Listeners capture the form unowned: a strong capture is a retain cycle (LeakSanitizer).
+        token = form.addListener { [unowned form] changes in
             calls += 1
             for tag in changes.hiddenTags { _ = try? form.removeRow(tag) }
             if let token, calls >= 2 { form.removeListener(token) }
@@ -304,7 +305,7 @@ struct FormHardeningTests {
     func listenerQueuedActionGoesStale() throws {
         let form = try Form { Section("s") { Row("a", value: 1); Row("b", value: 1) } }
         var first = true
-        form.addListener { _ in
+        form.addListener { [unowned form] _ in
             guard first else { return }
             first = false
             // Both are valid when checked; the second fails once the first has removed "b".
@@ -322,7 +323,7 @@ struct FormHardeningTests {
         let form = try Form { Section("s") { Row("a", value: 0); Row("b").hidden(valueIs("a", 1)) } }
         var added = 0
         var failures = 0
-        form.addListener { _ in
+        form.addListener { [unowned form] _ in
             if added < 50 {
                 added += 1
                 form.addListener { _ in }

@@ -30,4 +30,18 @@ struct RegressionTests {
             #expect(error.message.contains("2001-01-01 00:00:00 +0000"))
         }
     }
+
+    /// Found by FuzzPredicate (2026-11-21, input `a == ---------YES--\t---------------MutableC---…0`):
+    /// a boolean constant prints as `1`, so `-(-YES)` prints as `-(-1)`, which the parser then folds
+    /// as a number: `format` is not idempotent, and the printed text means something else (negating
+    /// a boolean raises; negating 1 does not). Reported to the front-end owner.
+    @Test("format is idempotent for negated boolean constants", arguments: ["a == -YES", "a == ---YES", "a == -(-(NO)) + 1"])
+    func negatedBooleanFormat(_ text: String) throws {
+        let tree = try #require(SyntaxTree.parse(text).tree)
+        let printed = tree.format
+        let again = try #require(SyntaxTree.parse(printed).tree)
+        withKnownIssue("boolean constants print as 1/0 (reported)", isIntermittent: true) {
+            #expect(again.format == printed, "\(text) → \(printed) → \(again.format)")
+        }
+    }
 }
