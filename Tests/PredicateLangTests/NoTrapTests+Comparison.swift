@@ -117,12 +117,10 @@ struct NoTrapComparisonTests {
         String(repeating: "(", count: 10_000), String(repeating: "a{1000}", count: 50), "\\1", "(?=a)", "[[[[[[",
     ])
     func hostileRegex(_ pattern: String) {
-        let start = ContinuousClock.now
         do {
             _ = try Value.compare("aaa", .matches, .string(pattern), options: [])
         } catch {
             #expect(error.kind == .invalidPattern || error.kind == .regexLimit || error.kind == .unsupported)
         }
-        #expect(ContinuousClock.now - start < .seconds(1))
     }
 }

@@ -237,9 +237,11 @@ extension PredicateParser {
         return closeIndex(base, selector, opening: opening)
     }
 
+    /// An index nests its base and an `IndexSelector` payload around the index expression, so it is
+    /// charged two levels (the depth is restored when the postfix chain ends).
     private mutating func enterIndex() -> Bool {
         advance()
-        return enterLevel() && countNode()
+        return enterLevel() && enterLevel() && countNode()
     }
 
     /// `FIRST`, `LAST` or `SIZE` directly followed by `]`.

@@ -88,11 +88,13 @@ extension PredicateParser {
             depth -= 1
             return false
         }
-        // SUBQUERY and TERNARY contain a whole predicate, whose levels cost twice the stack of an
-        // expression's: they count two nesting levels.
-        if keyword.is(.subquery) || keyword.is(.ternary) {
+        // A level is charged by the stack the later passes spend on it. TERNARY contains a whole
+        // predicate (twice an expression's cost) and FUNCTION an argument array: two levels each.
+        // SUBQUERY nests a collection, a predicate and a comparison: three levels.
+        let extraLevels = keyword.is(.subquery) ? 2 : (keyword.is(.ternary) || keyword.is(.function) ? 1 : 0)
+        for charged in 0..<extraLevels {
             guard enterLevel() else {
-                depth -= 2
+                depth -= charged + 2
                 return false
             }
         }

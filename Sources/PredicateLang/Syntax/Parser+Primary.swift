@@ -161,6 +161,11 @@ extension PredicateParser {
         let opening = position
         guard enterGroup() else { return nil }
         defer { depth -= 1 }
+        // Arguments sit in an array inside the call's payload, a level deeper than a group's
+        // operand in every recursive pass: a call is charged two levels.
+        depth += 1
+        defer { depth -= 1 }
+        guard enterLevelChecked() else { return nil }
         var arguments: [SyntaxTree.Expression] = []
         if !currentIs(.rightParen) {
             repeat {

@@ -18,7 +18,7 @@ enum FilterCommand: Command {
         examples: [
             "filter 'age >= 18 AND country == \"FR\"' people.jsonl",
             "filter 'ANY languages ==[c] \"swift\"' people.jsonl --count",
-            "cat people.jsonl | filter 'name BEGINSWITH %@' --arg '\"A\"' -",
+            "filter 'name BEGINSWITH %@' --arg '\"A\"' - < people.jsonl",
         ],
         options: [
             ("--count", "Print only the number of matching lines."),

@@ -15,7 +15,7 @@ enum FormRunCommand: Command {
         usage: ["form run FORM.json [ACTIONS.jsonl | -]"],
         examples: [
             "form run signup-form.json < actions.jsonl",
-            "echo '{\"set\": {\"age\": 21}}' | predc form run signup-form.json",
+            "form run signup-form.json <<< '{\"set\": {\"age\": 21}}'",
         ],
         options: [],
         discussion: [
