@@ -134,7 +134,13 @@ struct SyntaxPrinter {
             writeBinary(op.rawValue, lhs, rhs)
         case .negate(let operand, _):
             output += "-"
-            writeOperand(operand, parenthesizeNegative: true)
+            if case .constant(.bool(let flag), _) = operand {
+                // A boolean prints as 1/0 elsewhere (NSNumber's description); under a minus that text
+                // would read back as a number and fold into a constant, so here it keeps its keyword.
+                output += flag ? "TRUE" : "FALSE"
+            } else {
+                writeOperand(operand, parenthesizeNegative: true)
+            }
         default:
             writeCallForm(expression)
         }
