@@ -40,8 +40,6 @@ struct RegressionTests {
         let tree = try #require(SyntaxTree.parse(text).tree)
         let printed = tree.format
         let again = try #require(SyntaxTree.parse(printed).tree)
-        withKnownIssue("boolean constants print as 1/0 (reported)", isIntermittent: true) {
-            #expect(again.format == printed, "\(text) → \(printed) → \(again.format)")
-        }
+        #expect(again.format == printed, "\(text) → \(printed) → \(again.format)")
     }
 }
