@@ -228,37 +228,7 @@ public enum FormChecker {
 
     /// The tag closest to `tag` by edit distance, if close enough to be a typo.
     static func closest(to tag: String, among tags: [String]) -> String? {
-        let target = Array(tag)
-        let limit = max(1, target.count / 3)
-        var best: (String, Int)?
-        for candidate in tags {
-            let letters = Array(candidate)
-            guard abs(letters.count - target.count) <= limit else { continue }
-            let distance = editDistance(target, letters)
-            if distance <= limit, distance < (best?.1 ?? .max) { best = (candidate, distance) }
-        }
-        return best?.0
-    }
-
-    /// Optimal string alignment distance: insertions, deletions, substitutions and transpositions of
-    /// neighbours each cost 1 (`nmae` is one step from `name`).
-    static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
-        guard !lhs.isEmpty else { return rhs.count }
-        guard !rhs.isEmpty else { return lhs.count }
-        var table = Array(repeating: Array(repeating: 0, count: rhs.count + 1), count: lhs.count + 1)
-        for i in 0...lhs.count { table[i][0] = i }
-        for j in 0...rhs.count { table[0][j] = j }
-        for i in 1...lhs.count {
-            for j in 1...rhs.count {
-                let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
-                var best = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
-                    best = min(best, table[i - 2][j - 2] + 1)
-                }
-                table[i][j] = best
-            }
-        }
-        return table[lhs.count][rhs.count]
+        Suggestion.closest(to: tag, among: tags)
     }
 }
 

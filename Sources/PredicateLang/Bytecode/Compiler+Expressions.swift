@@ -144,13 +144,7 @@ extension Compiler {
     /// The known tag nearest to `name` by edit distance, if it is near enough to be a typo.
     func closestTag(to name: String) -> String? {
         guard let tags = symbols?.tags else { return nil }
-        let limit = max(1, name.count / 3)
-        var best: (tag: String, distance: Int)?
-        for tag in tags {
-            let distance = editDistance(Array(name.lowercased()), Array(tag.lowercased()))
-            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (tag, distance) }
-        }
-        return best?.tag
+        return Suggestion.closest(to: name, among: tags)
     }
 
     // MARK: Functions, SUBQUERY, unsupported
@@ -193,26 +187,4 @@ extension Compiler {
         diagnostics.append(.warning(.unsupportedConstruct(what), at: range))
         emit(.unsupported(constant(.string("\(what) is not supported"))), at: range)
     }
-}
-
-/// Edit distance between two character arrays, counting an adjacent transposition as one edit
-/// (optimal string alignment), so `nmae` is one edit from `name`.
-func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var before = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                current[j] = min(current[j], before[j - 2] + 1)
-            }
-        }
-        (before, previous, current) = (previous, current, before)
-    }
-    return previous[b.count]
 }

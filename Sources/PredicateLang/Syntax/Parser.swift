@@ -224,36 +224,10 @@ extension PredicateParser {
     static let operatorWords = ["LIKE", "MATCHES", "CONTAINS", "BEGINSWITH", "ENDSWITH", "BETWEEN", "IN",
         "UTI-CONFORMS-TO", "UTI-EQUALS"]
 
-    /// The candidate closest to `word` (case-insensitive), if it is close enough to be a typo.
+    /// The candidate closest to `word` (case-insensitive), if it is close enough to be a typo; words of
+    /// one letter get no suggestion.
     static func suggestion(for word: String, among candidates: [String]) -> String? {
-        guard word.utf8.count <= 64 else { return nil }
-        let upper = Array(word.uppercased())
-        guard upper.count >= 2 else { return nil }
-        var best: (String, Int)?
-        for candidate in candidates {
-            let distance = editDistance(upper, Array(candidate))
-            if distance <= max(1, upper.count / 3), distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
-        }
-        return best?.0
-    }
-
-    /// Optimal-string-alignment distance (a transposition counts as one edit).
-    static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
-        if lhs.isEmpty { return rhs.count }
-        if rhs.isEmpty { return lhs.count }
-        var table = Array(repeating: Array(repeating: 0, count: rhs.count + 1), count: lhs.count + 1)
-        for row in 0...lhs.count { table[row][0] = row }
-        for column in 0...rhs.count { table[0][column] = column }
-        for row in 1...lhs.count {
-            for column in 1...rhs.count {
-                let cost = lhs[row - 1] == rhs[column - 1] ? 0 : 1
-                var value = min(table[row - 1][column] + 1, table[row][column - 1] + 1, table[row - 1][column - 1] + cost)
-                if row > 1, column > 1, lhs[row - 1] == rhs[column - 2], lhs[row - 2] == rhs[column - 1] {
-                    value = min(value, table[row - 2][column - 2] + 1)
-                }
-                table[row][column] = value
-            }
-        }
-        return table[lhs.count][rhs.count]
+        guard word.count >= 2 else { return nil }
+        return Suggestion.closest(to: word.uppercased(), among: candidates)
     }
 }
