@@ -27,10 +27,10 @@ extension TypedJSON {
     }
 }
 
-/// JSON string escaping, shared with ``ValueTextWriter``.
-enum JSONWriter {
-    /// A JSON string literal.
-    static func writeString(_ string: String, to output: inout String) {
+/// JSON string escaping, shared by ``ValueTextWriter``, the form protocol and predc.
+package enum JSONWriter {
+    /// Appends `string` as a JSON string literal (quotes, backslashes and control characters escaped).
+    package static func writeString(_ string: String, to output: inout String) {
         output += "\""
         for scalar in string.unicodeScalars {
             switch scalar {

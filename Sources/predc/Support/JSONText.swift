@@ -1,6 +1,8 @@
 // JSONText: writing the JSON that predc prints (--jsonl responses, --json listings, form check).
 // Values go through TypedJSON.serialize; this file builds objects with keys in a fixed order.
 
+import PredicateLang
+
 /// Builds one compact JSON object with keys in insertion order.
 struct JSONObjectWriter {
     private var text = "{"
@@ -32,27 +34,10 @@ struct JSONObjectWriter {
 enum JSONText {
     /// `string` as a JSON string literal (quotes, backslashes and control characters escaped).
     static func quote(_ string: String) -> String {
-        var out = "\""
+        var out = ""
         out.reserveCapacity(string.utf8.count + 2)
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONWriter.writeString(string, to: &out)
+        return out
     }
 
     /// `[a, b, ...]` from already-encoded elements.
