@@ -89,6 +89,19 @@ extension VirtualMachine {
 
     // MARK: Other operations
 
+    /// The value of the program's key path `path` read from the evaluated object; a failure is
+    /// positioned at the key path. Both dispatch loops' fused `matchKey` leaves use it.
+    @inline(__always)
+    static func objectKeyPathValue(
+        _ path: KeyPathIndex, _ program: Program.Storage, _ object: Value
+    ) throws(EvaluationError) -> Value {
+        do {
+            return try keyPathValue(object, program.keyPaths[Int(path.rawValue)])
+        } catch {
+            throw error.at(program.keyPathRanges[Int(path.rawValue)])
+        }
+    }
+
     /// `@count` of a value: arrays, sets and dictionaries directly, anything else through KVC.
     @inline(__always)
     static func count(of value: Value) throws(EvaluationError) -> Value {

@@ -132,12 +132,7 @@ enum VirtualMachine {
                 case .matchSlotCount(let slot, let index):
                     flag = try matchers[Int(index.rawValue)].test(try count(of: slotValue(slot, inputs.slots)), limits: inputs.limits)
                 case .matchKey(let path, let index):
-                    let value: Value
-                    do {
-                        value = try keyPathValue(inputs.object.pointee, program.keyPaths[Int(path.rawValue)])
-                    } catch {
-                        throw error.at(program.keyPathRanges[Int(path.rawValue)])
-                    }
+                    let value = try objectKeyPathValue(path, program, inputs.object.pointee)
                     flag = try matchers[Int(index.rawValue)].test(value, limits: inputs.limits)
                 default:
                     throw EvaluationError(.unsupported, "instruction \(code[offset].mnemonic) in a stackless program")
@@ -223,21 +218,11 @@ enum VirtualMachine {
                     let value = frame.pop()
                     flag = try match(matchers[Int(index.rawValue)], value, modifier, inputs.limits, &steps)
                 case .matchSlot(let slot, let index):
-                    let position = Int(slot.rawValue)
-                    flag = position < inputs.slots.values.count
-                        ? try matchers[Int(index.rawValue)].test(inputs.slots.values[position], limits: inputs.limits)
-                        : try matchers[Int(index.rawValue)].test(.null, limits: inputs.limits)
+                    flag = try matchers[Int(index.rawValue)].test(slotValue(slot, inputs.slots), limits: inputs.limits)
                 case .matchSlotCount(let slot, let index):
-                    let position = Int(slot.rawValue)
-                    let count = position < inputs.slots.values.count ? try count(of: inputs.slots.values[position]) : .null
-                    flag = try matchers[Int(index.rawValue)].test(count, limits: inputs.limits)
+                    flag = try matchers[Int(index.rawValue)].test(try count(of: slotValue(slot, inputs.slots)), limits: inputs.limits)
                 case .matchKey(let path, let index):
-                    let value: Value
-                    do {
-                        value = try keyPathValue(inputs.object.pointee, program.keyPaths[Int(path.rawValue)])
-                    } catch {
-                        throw error.at(program.keyPathRanges[Int(path.rawValue)])
-                    }
+                    let value = try objectKeyPathValue(path, program, inputs.object.pointee)
                     flag = try matchers[Int(index.rawValue)].test(value, limits: inputs.limits)
                 case .compareSlotInteger(let slot, let op, let index):
                     let constant = program.integers[Int(index.rawValue)]
