@@ -38,9 +38,12 @@ public struct CompiledPredicate: Sendable {
     }
 
     private var core: Core
+    /// Whether the program was compiled against a symbol table (kept inline for the inlinable hot path).
+    @usableFromInline let isFormMode: Bool
 
     init(tree: SyntaxTree.Predicate, source: SourceText, program: Program, limits: Limits) {
         core = Core(tree: tree, source: source, program: program, limits: limits, environment: .live)
+        isFormMode = program.isFormMode
     }
 
     /// The syntax tree the predicate was compiled from.
@@ -122,37 +125,37 @@ public struct CompiledPredicate: Sendable {
 
     /// Evaluates against a form's row store: the hot path, which allocates nothing on the heap.
     ///
-    /// Inlinable so a caller's store is borrowed in place rather than copied into the call.
+    /// Inlinable so a caller's store is borrowed in place rather than copied into the call: the only
+    /// reference touched is the store's entry buffer. A predicate compiled without a symbol table reads
+    /// the store's tags as `$variables` instead (slower: it builds the bindings).
     @inlinable
     public func evaluate(in store: borrowing RowStore, object: Value = .null) throws(EvaluationError) -> Bool {
-        try store.values.withUnsafeBufferPointer { (values) throws(EvaluationError) -> Bool in
-            try store.isHidden.withUnsafeBufferPointer { (hidden) throws(EvaluationError) -> Bool in
-                try store.isDisabled.withUnsafeBufferPointer { (disabled) throws(EvaluationError) -> Bool in
-                    try evaluate(slotValues: values, hidden: hidden, disabled: disabled, tags: store.symbols.tags, object: object)
-                }
-            }
+        guard isFormMode else { return try evaluate(bindingTagsOf: store, object: object) }
+        return try store.withEntries { (entries) throws(EvaluationError) -> Bool in
+            try evaluate(entries: entries, object: object)
         }
     }
 
-    /// The body of ``evaluate(in:object:)`` behind the inlinable shell.
+    /// The body of ``evaluate(in:object:)`` behind the inlinable shell, for form-mode programs.
     @usableFromInline
-    func evaluate(
-        slotValues: UnsafeBufferPointer<Value>, hidden: UnsafeBufferPointer<Bool>, disabled: UnsafeBufferPointer<Bool>,
-        tags: borrowing [String], object: Value
-    ) throws(EvaluationError) -> Bool {
-        guard core.program.storage.isFormMode else {
-            var variables: [String: Value] = [:]
-            for (slot, tag) in tags.enumerated() where slot < slotValues.count { variables[tag] = slotValues[slot] }
-            return try evaluate(with: object, variables: variables)
-        }
+    func evaluate(entries: UnsafeBufferPointer<RowStore.Entry>, object: Value) throws(EvaluationError) -> Bool {
         let core = self.core
-        let slots = SlotInputs(values: slotValues, hidden: hidden, disabled: disabled)
+        let slots = SlotInputs(entries: entries)
         return try withUnsafePointer(to: object) { (objectPointer) throws(EvaluationError) -> Bool in
             let inputs = EvaluationInputs(object: objectPointer, variables: nil, environment: core.environment,
                                           slots: slots, limits: core.limits)
             var trace = NoTrace()
             return try VirtualMachine.run(core.program.storage, inputs, trace: &trace)
         }
+    }
+
+    /// ``evaluate(in:object:)`` for a predicate compiled without a symbol table: every tag of the store
+    /// is bound as a `$variable`.
+    @usableFromInline
+    func evaluate(bindingTagsOf store: borrowing RowStore, object: Value) throws(EvaluationError) -> Bool {
+        var variables: [String: Value] = [:]
+        for (slot, tag) in store.symbols.tags.enumerated() { variables[tag] = store.value(at: Slot(slot)) }
+        return try evaluate(with: object, variables: variables)
     }
 
     /// Borrows the inputs for the duration of one run.
@@ -172,11 +175,11 @@ public struct CompiledPredicate: Sendable {
     private func evaluate<Trace: TraceSink>(
         object: Value, variables: [String: Value], trace: inout Trace
     ) throws(EvaluationError) -> Bool {
-        let slotValues = program.symbols.map { symbols in symbols.tags.map { variables[$0] ?? .null } } ?? []
-        return try slotValues.withUnsafeBufferPointer { (values) throws(EvaluationError) -> Bool in
-            var slots = SlotInputs.none
-            slots.values = values
-            return try run(object: object, variables: variables, slots: slots, trace: &trace)
+        let entries = program.symbols.map { symbols in
+            symbols.tags.map { RowStore.Entry(value: variables[$0] ?? .null) }
+        } ?? []
+        return try entries.withUnsafeBufferPointer { (entries) throws(EvaluationError) -> Bool in
+            try run(object: object, variables: variables, slots: SlotInputs(entries: entries), trace: &trace)
         }
     }
 

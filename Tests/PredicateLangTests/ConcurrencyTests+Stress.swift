@@ -87,8 +87,8 @@ struct ConcurrencyStressTests {
             var store = RowStore(symbols: symbols)
             store["a"] = .int(Int64(seed % 6))
             store["c"] = .string(String(repeating: "x", count: seed % 4) + (seed % 2 == 0 ? "y" : ""))
-            store.isHidden[1] = seed % 3 == 0
-            store.isDisabled[1] = seed % 5 == 0
+            store[Slot(1)].isHidden = seed % 3 == 0
+            store[Slot(1)].isDisabled = seed % 5 == 0
             return store
         }
         let stores = (0..<32).map(store)

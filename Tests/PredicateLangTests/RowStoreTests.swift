@@ -9,8 +9,8 @@ import Testing
 struct RowStoreTests {
     static func store() -> RowStore {
         var store = RowStore(["name": "Jo", "age": 30, "hobbies": ["Music", "Art"], "address": ["city": "Paris"], "empty": []])
-        store.isHidden[0] = true
-        store.isDisabled[1] = true
+        store[Slot(0)].isHidden = true
+        store[Slot(1)].isDisabled = true
         return store
     }
 

@@ -23,7 +23,7 @@ extension Person {
     /// The row as a form's row store.
     public var rowStore: RowStore {
         var store = RowStore(symbols: Person.symbols)
-        for (index, value) in fieldValues.enumerated() { store.values[index] = value }
+        for (index, value) in fieldValues.enumerated() { store[Slot(index)].value = value }
         return store
     }
 

@@ -35,8 +35,8 @@ let variables: [String: Value] = ["x": 5, "s": "text", "list": [1, 2, 3], "zero"
 /// The store for form mode: tags with values and flags.
 let store: RowStore = {
     var store = RowStore(["name": "Ann", "age": 30, "country": "DE", "list": [1, 2], "none": nil, "x": 5])
-    store.isHidden[1] = true
-    store.isDisabled[2] = true
+    store[Slot(1)].isHidden = true
+    store[Slot(2)].isDisabled = true
     return store
 }()
 

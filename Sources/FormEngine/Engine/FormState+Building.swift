@@ -132,8 +132,8 @@ extension FormState {
     /// Sets the store's views of a new element from its state, without queuing anything.
     mutating func initializeViews(of element: ElementID) {
         guard let slot = elements[element.raw].slot, slotElement[slot.index] == element else { return }
-        store.values[slot.index] = valueView(element)
-        store.isHidden[slot.index] = reportedHidden(element)
-        store.isDisabled[slot.index] = result(element, .disabled)
+        store[slot].value = valueView(element)
+        store[slot].isHidden = reportedHidden(element)
+        store[slot].isDisabled = result(element, .disabled)
     }
 }

@@ -140,8 +140,8 @@ extension FormState {
     mutating func refreshValueView(_ element: ElementID) {
         guard let slot = boundSlot(element) else { return }
         let view = valueView(element)
-        if !store.values[slot.index].isIdentical(to: view) {
-            store.values[slot.index] = view
+        if !store[slot].value.isIdentical(to: view) {
+            store[slot].value = view
             markReaders(of: slot, .value)
         }
     }
@@ -149,8 +149,8 @@ extension FormState {
     mutating func refreshHiddenView(_ element: ElementID) {
         guard let slot = boundSlot(element) else { return }
         let view = reportedHidden(element)
-        if store.isHidden[slot.index] != view {
-            store.isHidden[slot.index] = view
+        if store[slot].isHidden != view {
+            store[slot].isHidden = view
             markReaders(of: slot, .isHidden)
         }
     }
@@ -158,17 +158,17 @@ extension FormState {
     mutating func refreshDisabledView(_ element: ElementID) {
         guard let slot = boundSlot(element) else { return }
         let view = result(element, .disabled)
-        if store.isDisabled[slot.index] != view {
-            store.isDisabled[slot.index] = view
+        if store[slot].isDisabled != view {
+            store[slot].isDisabled = view
             markReaders(of: slot, .isDisabled)
         }
     }
 
     /// Resets a slot whose element went away to null/false and queues its readers.
     mutating func resetSlot(_ slot: Slot) {
-        store.values[slot.index] = .null
-        store.isHidden[slot.index] = false
-        store.isDisabled[slot.index] = false
+        store[slot].value = .null
+        store[slot].isHidden = false
+        store[slot].isDisabled = false
         markReaders(of: slot, .value)
         markReaders(of: slot, .isHidden)
         markReaders(of: slot, .isDisabled)

@@ -177,9 +177,9 @@ extension FormState {
     private mutating func announce(_ element: ElementID) {
         for condition in conditionIDs(of: element) { markDirty(condition) }
         if let slot = elements[element.raw].slot, slotElement[slot.index] == element {
-            store.values[slot.index] = valueView(element)
-            store.isHidden[slot.index] = reportedHidden(element)
-            store.isDisabled[slot.index] = result(element, .disabled)
+            store[slot].value = valueView(element)
+            store[slot].isHidden = reportedHidden(element)
+            store[slot].isDisabled = result(element, .disabled)
             markReaders(of: slot, .value)
             markReaders(of: slot, .isHidden)
             markReaders(of: slot, .isDisabled)

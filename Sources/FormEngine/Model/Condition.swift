@@ -55,15 +55,15 @@ public struct ConditionReader {
     /// The `isHidden` flag of `tag` as conditions see it; false for an unknown tag.
     public func isHidden(_ tag: String) -> Bool {
         recorder?.reads.append((tag, .isHidden))
-        guard let slot = store.symbols.slot(for: tag), store.isHidden.indices.contains(slot.index) else { return false }
-        return store.isHidden[slot.index]
+        guard let slot = store.symbols.slot(for: tag) else { return false }
+        return store.isHidden(at: slot)
     }
 
     /// The `isDisabled` flag of `tag`; false for an unknown tag.
     public func isDisabled(_ tag: String) -> Bool {
         recorder?.reads.append((tag, .isDisabled))
-        guard let slot = store.symbols.slot(for: tag), store.isDisabled.indices.contains(slot.index) else { return false }
-        return store.isDisabled[slot.index]
+        guard let slot = store.symbols.slot(for: tag) else { return false }
+        return store.isDisabled(at: slot)
     }
 }
 

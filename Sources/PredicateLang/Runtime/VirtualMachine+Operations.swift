@@ -19,13 +19,19 @@ extension VirtualMachine {
     @inline(__always)
     static func slotValue(_ slot: SlotIndex, _ slots: SlotInputs) -> Value {
         let index = Int(slot.rawValue)
-        return index < slots.values.count ? slots.values[index] : .null
+        return index < slots.entries.count ? slots.entries[index].value : .null
     }
 
     @inline(__always)
-    static func flagValue(_ slot: SlotIndex, _ flags: UnsafeBufferPointer<Bool>) -> Bool {
+    static func hiddenFlag(_ slot: SlotIndex, _ slots: SlotInputs) -> Bool {
         let index = Int(slot.rawValue)
-        return index < flags.count ? flags[index] : false
+        return index < slots.entries.count ? slots.entries[index].isHidden : false
+    }
+
+    @inline(__always)
+    static func disabledFlag(_ slot: SlotIndex, _ slots: SlotInputs) -> Bool {
+        let index = Int(slot.rawValue)
+        return index < slots.entries.count ? slots.entries[index].isDisabled : false
     }
 
     /// A key path of the evaluated object; one plain key of a dictionary is looked up directly.

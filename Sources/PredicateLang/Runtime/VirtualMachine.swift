@@ -8,16 +8,11 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The row slots one evaluation reads (form mode); plain pointers, so copying them costs nothing.
+/// The row slots one evaluation reads (form mode): a plain pointer into the store, so copying it costs nothing.
 struct SlotInputs {
-    var values: UnsafeBufferPointer<Value>
-    var hidden: UnsafeBufferPointer<Bool>
-    var disabled: UnsafeBufferPointer<Bool>
+    var entries: UnsafeBufferPointer<RowStore.Entry>
 
-    static var none: SlotInputs {
-        SlotInputs(values: UnsafeBufferPointer(start: nil, count: 0), hidden: UnsafeBufferPointer(start: nil, count: 0),
-                   disabled: UnsafeBufferPointer(start: nil, count: 0))
-    }
+    static var none: SlotInputs { SlotInputs(entries: UnsafeBufferPointer(start: nil, count: 0)) }
 }
 
 /// What one evaluation reads besides its slots. Every member is borrowed from the caller.
@@ -72,7 +67,7 @@ enum VirtualMachine {
         _ program: Program.Storage, _ code: UnsafeBufferPointer<Instruction>, _ matchers: UnsafeBufferPointer<Matcher>,
         _ inputs: borrowing EvaluationInputs
     ) throws(EvaluationError) -> Bool {
-        let slots = inputs.slots.values
+        let slots = inputs.slots.entries
         let maxSteps = inputs.limits.maxEvaluationSteps
         var pc = 0
         var flag = false
@@ -87,7 +82,7 @@ enum VirtualMachine {
                 case .compareSlotInteger(let slot, let op, let index):
                     let constant = program.integers[Int(index.rawValue)]
                     let position = Int(slot.rawValue)
-                    if position < slots.count, case .int(let integer) = slots[position] {
+                    if position < slots.count, case .int(let integer) = slots[position].value {
                         flag = holds(op, integer, constant)
                     } else {
                         flag = try Value.compare(slotValue(slot, inputs.slots), op, .int(constant), options: [], limits: inputs.limits)
@@ -95,14 +90,14 @@ enum VirtualMachine {
                 case .compareSlotCountInteger(let slot, let op, let index):
                     let constant = program.integers[Int(index.rawValue)]
                     let position = Int(slot.rawValue)
-                    if position < slots.count, case .array(let array) = slots[position] {
+                    if position < slots.count, case .array(let array) = slots[position].value {
                         flag = holds(op, Int64(array.count), constant)
                     } else {
                         flag = try Value.compare(count(of: slotValue(slot, inputs.slots)), op, .int(constant), options: [], limits: inputs.limits)
                     }
                 case .compareSlotString(let slot, let op, let index):
                     let position = Int(slot.rawValue)
-                    if position < slots.count, case .string(let string) = slots[position] {
+                    if position < slots.count, case .string(let string) = slots[position].value {
                         flag = program.strings[Int(index.rawValue)].isIdentical(to: string) == (op == .equalTo)
                     } else {
                         let constant = Value.string(program.strings[Int(index.rawValue)].value)
@@ -113,7 +108,7 @@ enum VirtualMachine {
                     guard let base = matchers.baseAddress else { throw missingTable() }
                     let matcher = base + Int(index.rawValue)
                     if position < slots.count, let slotBase = slots.baseAddress {
-                        flag = try Matcher.test(matcher, (slotBase + position).pointee, limits: inputs.limits)
+                        flag = try Matcher.test(matcher, (slotBase + position).pointee.value, limits: inputs.limits)
                     } else {
                         flag = try Matcher.test(matcher, .null, limits: inputs.limits)
                     }
@@ -171,9 +166,9 @@ enum VirtualMachine {
                 case .loadSlot(let slot):
                     frame.push(slotValue(slot, inputs.slots))
                 case .loadSlotHidden(let slot):
-                    frame.push(.bool(flagValue(slot, inputs.slots.hidden)))
+                    frame.push(.bool(hiddenFlag(slot, inputs.slots)))
                 case .loadSlotDisabled(let slot):
-                    frame.push(.bool(flagValue(slot, inputs.slots.disabled)))
+                    frame.push(.bool(disabledFlag(slot, inputs.slots)))
                 case .loadLocal(let local):
                     frame.push(frame.local(local))
                 case .keyPath(let index):
@@ -227,7 +222,7 @@ enum VirtualMachine {
                 case .compareSlotInteger(let slot, let op, let index):
                     let constant = program.integers[Int(index.rawValue)]
                     let position = Int(slot.rawValue)
-                    if position < inputs.slots.values.count, case .int(let integer) = inputs.slots.values[position] {
+                    if position < inputs.slots.entries.count, case .int(let integer) = inputs.slots.entries[position].value {
                         flag = holds(op, integer, constant)
                     } else {
                         flag = try Value.compare(slotValue(slot, inputs.slots), op, .int(constant), options: [], limits: inputs.limits)
@@ -235,7 +230,7 @@ enum VirtualMachine {
                 case .compareSlotCountInteger(let slot, let op, let index):
                     let constant = program.integers[Int(index.rawValue)]
                     let position = Int(slot.rawValue)
-                    if position < inputs.slots.values.count, case .array(let array) = inputs.slots.values[position] {
+                    if position < inputs.slots.entries.count, case .array(let array) = inputs.slots.entries[position].value {
                         flag = holds(op, Int64(array.count), constant)
                     } else {
                         let count = try count(of: slotValue(slot, inputs.slots))
@@ -243,7 +238,7 @@ enum VirtualMachine {
                     }
                 case .compareSlotString(let slot, let op, let index):
                     let position = Int(slot.rawValue)
-                    if position < inputs.slots.values.count, case .string(let string) = inputs.slots.values[position] {
+                    if position < inputs.slots.entries.count, case .string(let string) = inputs.slots.entries[position].value {
                         flag = program.strings[Int(index.rawValue)].isIdentical(to: string) == (op == .equalTo)
                     } else {
                         let constant = Value.string(program.strings[Int(index.rawValue)].value)

@@ -122,8 +122,8 @@ struct FormExplainer {
         guard let slot = symbols.slot(for: read.tag) else { return "null (no such tag)" }
         switch read.property {
         case .value: return TypedJSON.serialize(store.value(at: slot))
-        case .isHidden: return String(store.isHidden[slot.index])
-        case .isDisabled: return String(store.isDisabled[slot.index])
+        case .isHidden: return String(store[slot].isHidden)
+        case .isDisabled: return String(store[slot].isDisabled)
         }
     }
 
@@ -132,9 +132,9 @@ struct FormExplainer {
         var store = RowStore(symbols: symbols)
         for (index, tag) in symbols.tags.enumerated() {
             guard let state = form[tag] else { continue }
-            store.values[index] = nullsHiddenValues && !state.isDisplayed ? .null : state.value
-            store.isHidden[index] = state.isHidden
-            store.isDisabled[index] = state.isDisabled
+            store[Slot(index)].value = nullsHiddenValues && !state.isDisplayed ? .null : state.value
+            store[Slot(index)].isHidden = state.isHidden
+            store[Slot(index)].isDisabled = state.isDisabled
         }
         return store
     }

@@ -18,8 +18,8 @@ enum WhatIf {
     ) -> [Candidate] {
         guard let slot = symbols.slot(for: read.tag) else { return [] }
         switch read.property {
-        case .isHidden: return [.flag(!store.isHidden[slot.index])]
-        case .isDisabled: return [.flag(!store.isDisabled[slot.index])]
+        case .isHidden: return [.flag(!store[slot].isHidden)]
+        case .isDisabled: return [.flag(!store[slot].isDisabled)]
         case .value: break
         }
         let current = store.value(at: slot)
@@ -92,9 +92,9 @@ enum WhatIf {
     ) {
         guard let slot = symbols.slot(for: read.tag) else { return }
         switch (candidate, read.property) {
-        case (.value(let value), _): store.values[slot.index] = value
-        case (.flag(let flag), .isHidden): store.isHidden[slot.index] = flag
-        case (.flag(let flag), _): store.isDisabled[slot.index] = flag
+        case (.value(let value), _): store[slot].value = value
+        case (.flag(let flag), .isHidden): store[slot].isHidden = flag
+        case (.flag(let flag), _): store[slot].isDisabled = flag
         }
     }
 
