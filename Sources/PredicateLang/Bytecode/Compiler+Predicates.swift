@@ -184,8 +184,8 @@ extension Compiler {
     /// The slot of a free variable in form mode (not a SUBQUERY variable, known to the table).
     func formSlot(_ name: String) -> SlotIndex? {
         guard !scopes.contains(where: { $0.name == name }), let slot = symbols?.slot(for: name),
-            let encoded = UInt16(exactly: slot.index)
+            let encoded = SlotIndex(exactly: slot.index)
         else { return nil }
-        return SlotIndex(encoded)
+        return encoded
     }
 }

@@ -37,10 +37,31 @@ public struct LocalIndex: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "l\(rawValue)" }
 }
 
-/// A row slot of a ``RowStore`` (form mode).
+/// A row slot of a ``RowStore`` (form mode): 24 bits wide (up to 16,777,216 slots), stored as three
+/// bytes so a fused slot leaf (slot, operator, 2-byte table index) still fits the 8-byte instruction.
 public struct SlotIndex: Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: UInt16
-    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    private var low: UInt16
+    private var high: UInt8
+
+    /// The largest slot an instruction can address.
+    public static let maximum: UInt32 = 0xFF_FFFF
+
+    /// The slot number.
+    public var rawValue: UInt32 { UInt32(high) << 16 | UInt32(low) }
+
+    /// The slot `rawValue`, or nil when it does not fit in 24 bits.
+    public init?(exactly rawValue: Int) {
+        guard rawValue >= 0, rawValue <= Int(Self.maximum) else { return nil }
+        low = UInt16(truncatingIfNeeded: rawValue)
+        high = UInt8(truncatingIfNeeded: rawValue >> 16)
+    }
+
+    /// A slot below 65,536 (always representable).
+    public init(_ rawValue: UInt16) {
+        low = rawValue
+        high = 0
+    }
+
     public var description: String { "#\(rawValue)" }
 }
 

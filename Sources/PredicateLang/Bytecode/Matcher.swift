@@ -33,6 +33,16 @@ public struct Matcher: Sendable {
     public var preparation: Preparation
     /// `constant` as a ``StringConstant`` when it is a string (for exact element equality).
     let stringConstant: StringConstant?
+    /// Whether this is `CONTAINS 'string'` (``Preparation/substringOrElement(_:)``): the VM answers it
+    /// inline for an array subject, without calling into the matcher.
+    let isElementContains: Bool
+    /// The needle of an element `CONTAINS` (empty otherwise), stored unwrapped so the VM reads it in place.
+    let elementNeedle: StringConstant
+    /// Whether this is a string test with a folded needle (``Preparation/substring(_:)``), which the VM
+    /// also answers inline for a string subject.
+    let isSubstring: Bool
+    /// The needle of ``Preparation/substring(_:)`` (an empty needle otherwise), stored unwrapped.
+    let substringNeedle: SubstringMatcher
 
     public init(op: ComparisonOperator, options: ComparisonOptions, constant: Value, preparation: Preparation) {
         self.op = op
@@ -40,6 +50,15 @@ public struct Matcher: Sendable {
         self.constant = constant
         self.preparation = preparation
         if case .string(let string) = constant { stringConstant = StringConstant(string) } else { stringConstant = nil }
+        if case .substringOrElement = preparation { isElementContains = stringConstant != nil } else { isElementContains = false }
+        elementNeedle = stringConstant ?? StringConstant("")
+        if case .substring(let needle) = preparation {
+            isSubstring = true
+            substringNeedle = needle
+        } else {
+            isSubstring = false
+            substringNeedle = SubstringMatcher(needle: "", options: [])
+        }
     }
 
     /// A short name of the preparation, for disassembly.

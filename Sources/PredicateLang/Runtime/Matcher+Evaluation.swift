@@ -10,6 +10,24 @@ extension Matcher {
         try matcher.pointee.test(value, limits: limits)
     }
 
+    /// The answers the dispatch loop gives inline, reading the matcher and the value in place (so nothing
+    /// is copied or retained): `CONTAINS 'string'` on an array and the folded-needle string tests
+    /// (`BEGINSWITH`, `CONTAINS[c]`…) on a string. Nil means "call ``test(_:limits:)``".
+    @inline(__always)
+    static func quickTest(_ matcher: UnsafePointer<Matcher>, _ entry: UnsafePointer<RowStore.Entry>) -> Bool? {
+        if matcher.pointee.isSubstring, case .string(let subject) = entry.pointee.value,
+            let offset = MemoryLayout<Matcher>.offset(of: \Matcher.substringNeedle)
+        {
+            let needle = (UnsafeRawPointer(matcher) + offset).assumingMemoryBound(to: SubstringMatcher.self)
+            return SubstringMatcher.matches(needle, subject, matcher.pointee.op)
+        }
+        guard matcher.pointee.isElementContains, case .array(let elements) = entry.pointee.value else { return nil }
+        for element in elements {
+            if case .string(let candidate) = element, matcher.pointee.elementNeedle.isIdentical(to: candidate) { return true }
+        }
+        return false
+    }
+
     /// Whether `value op constant` holds.
     @inline(__always)
     func test(_ value: Value, limits: Limits) throws(EvaluationError) -> Bool {

@@ -40,7 +40,11 @@ enum VirtualMachine {
     ) throws(EvaluationError) -> Bool {
         if program.isStackless {
             // Fused leaves and jumps only: no operand stack needed.
-            if !Trace.isEnabled { return try executeLeaves(program, program.code, program.matcherTable, inputs) }
+            // Its jumps only go forward, so it runs at most `code.count` steps: when that is within the
+            // budget the leaf loop needs no step counter.
+            if !Trace.isEnabled, program.code.count <= inputs.limits.maxEvaluationSteps {
+                return try executeLeaves(program, program.code, program.matcherTable, inputs)
+            }
             if let nowhere = UnsafeMutablePointer<Value>(bitPattern: MemoryLayout<Value>.alignment) {
                 var frame = Frame(stack: nowhere, locals: nowhere, localCount: 0)
                 return try execute(program, program.code, program.matcherTable, inputs, &frame, trace: &trace)
@@ -63,21 +67,19 @@ enum VirtualMachine {
 
     // The dispatch loop for stackless programs (fused leaves, NOT and jumps: the usual form condition).
     // A small loop with few live values, so entering it costs little; anything else is a verifier bug.
+    // Jumps only go forward, so the loop ends within `code.count` steps (the caller checked the budget).
     private static func executeLeaves(
         _ program: Program.Storage, _ code: UnsafeBufferPointer<Instruction>, _ matchers: UnsafeBufferPointer<Matcher>,
         _ inputs: borrowing EvaluationInputs
     ) throws(EvaluationError) -> Bool {
         let slots = inputs.slots.entries
-        let maxSteps = inputs.limits.maxEvaluationSteps
         var pc = 0
+        var offset = 0
         var flag = false
-        var steps = 0
-        while pc < code.count {
-            let offset = pc
-            pc += 1
-            steps &+= 1
-            do throws(EvaluationError) {
-                if steps > maxSteps { throw budgetExceeded(maxSteps) }
+        do throws(EvaluationError) {
+            while pc < code.count {
+                offset = pc
+                pc += 1
                 switch code[offset] {
                 case .compareSlotInteger(let slot, let op, let index):
                     let constant = program.integers[Int(index.rawValue)]
@@ -108,7 +110,12 @@ enum VirtualMachine {
                     guard let base = matchers.baseAddress else { throw missingTable() }
                     let matcher = base + Int(index.rawValue)
                     if position < slots.count, let slotBase = slots.baseAddress {
-                        flag = try Matcher.test(matcher, (slotBase + position).pointee.value, limits: inputs.limits)
+                        let entry = slotBase + position
+                        if let answer = Matcher.quickTest(matcher, entry) {
+                            flag = answer
+                        } else {
+                            flag = try Matcher.test(matcher, entry.pointee.value, limits: inputs.limits)
+                        }
                     } else {
                         flag = try Matcher.test(matcher, .null, limits: inputs.limits)
                     }
@@ -132,9 +139,9 @@ enum VirtualMachine {
                 default:
                     throw EvaluationError(.unsupported, "instruction \(code[offset].mnemonic) in a stackless program")
                 }
-            } catch {
-                throw error.range == .synthesized ? error.at(program.sourceRanges[offset]) : error
             }
+        } catch {
+            throw error.range == .synthesized ? error.at(program.sourceRanges[offset]) : error
         }
         throw EvaluationError(.unsupported, "program ended without a result")
     }

@@ -37,6 +37,8 @@ public struct SubstringMatcher: Sendable, Hashable {
     let foldedNeedle: String
     /// Whether `foldedNeedle` is ASCII, so ASCII subjects can use the byte kernels.
     let isFoldedNeedleASCII: Bool
+    /// The UTF-8 bytes of `foldedNeedle`, kept so the byte kernels read them in place.
+    let foldedNeedleBytes: [UInt8]
     /// The effective folding options (`[n]`, or the `[c]`/`[d]` subset).
     let effective: ComparisonOptions
 
@@ -47,21 +49,31 @@ public struct SubstringMatcher: Sendable, Hashable {
         effective = StringFolding.effectiveOptions(options)
         foldedNeedle = StringFolding.fold(needle, options: options)
         isFoldedNeedleASCII = StringFolding.isASCII(foldedNeedle)
+        foldedNeedleBytes = Array(foldedNeedle.utf8)
     }
 
     /// Whether `subject <op> needle` holds (see ``SubstringMatcher`` for each operator).
     public func matches(_ subject: String, _ op: ComparisonOperator) -> Bool {
-        if let fast = matchesASCII(subject, op) { return fast }
-        return matchesUnicode(subject, op)
+        withUnsafePointer(to: self) { Self.matches($0, subject, op) }
+    }
+
+    /// ``matches(_:_:)`` on a matcher read in place (the VM's side table), so it is never copied.
+    @inline(__always)
+    static func matches(_ matcher: UnsafePointer<SubstringMatcher>, _ subject: String, _ op: ComparisonOperator) -> Bool {
+        if let fast = matchesASCII(matcher, subject, op) { return fast }
+        return matcher.pointee.matchesUnicode(subject, op)
     }
 
     /// The allocation-free path: nil when the subject or the folded needle is not ASCII.
-    private func matchesASCII(_ subject: String, _ op: ComparisonOperator) -> Bool? {
-        guard isFoldedNeedleASCII else { return nil }
-        let caseInsensitive = effective.contains(.caseInsensitive)
+    @inline(__always)
+    private static func matchesASCII(
+        _ matcher: UnsafePointer<SubstringMatcher>, _ subject: String, _ op: ComparisonOperator
+    ) -> Bool? {
+        guard matcher.pointee.isFoldedNeedleASCII else { return nil }
+        let caseInsensitive = matcher.pointee.effective.contains(.caseInsensitive)
         return StringSearch.withBytes(subject) { subjectBytes -> Bool? in
             guard ASCIIBytes.isASCII(subjectBytes) else { return nil }
-            return StringSearch.withBytes(foldedNeedle) { needleBytes -> Bool in
+            return matcher.pointee.foldedNeedleBytes.withUnsafeBufferPointer { needleBytes -> Bool in
                 switch op {
                 case .beginsWith:
                     StringSearch.findBytes(needleBytes, in: subjectBytes, anchor: .prefix, caseInsensitive: caseInsensitive)
@@ -82,6 +94,7 @@ public struct SubstringMatcher: Sendable, Hashable {
         }
     }
 
+    @inline(never)
     private func matchesUnicode(_ subject: String, _ op: ComparisonOperator) -> Bool {
         switch op {
         case .beginsWith, .endsWith, .contains:
