@@ -60,14 +60,17 @@ struct RowStoreStorageTests {
     }
 
     static let subjects: [Value] = [
-        "Music", "music", "Mus", "Ärger", "ärger", "", 5, .null, ["Music", "Art"], ["art", 5, .null], [],
-        ["Müsic"], .set(ValueSet(["Music"])), ["k": "Music"],
+        "Music", "music", "Mus", "Ärger", "ärger", "", 5, 18, 65, 17, 66, -3, 40.5, true, .null, ["Music", "Art"],
+        ["art", 5, .null], [], ["Müsic"], .set(ValueSet(["Music"])), ["k": "Music"], "NZ", "nz", "Art",
+        .int(Int64.max), .int(Int64.min),
     ]
 
     @Test("in-place leaves agree with the general path", arguments: [
         "$s CONTAINS 'Music'", "$s CONTAINS[c] 'music'", "$s BEGINSWITH 'Mu'", "$s BEGINSWITH[cd] 'ar'",
         "$s ENDSWITH 'ic'", "$s ==[c] 'MUSIC'", "$s CONTAINS 'Müsic'", "$s LIKE 'M*'", "$s IN {'Music', 'Art'}",
-        "NOT ($s CONTAINS 'Art')",
+        "NOT ($s CONTAINS 'Art')", "$s BETWEEN {18, 65}", "$s BETWEEN {65, 18}", "$s BETWEEN {18, 65.5}",
+        "$s IN {'NZ', 'AU', 'Art'}", "$s IN {5, 18, 1}", "$s IN {5, 'Music'}", "$s IN[c] {'nz', 'AU'}",
+        "$s IN {1.0, 5}",
     ])
     func agreesWithBindings(_ text: String) throws {
         let store = RowStore(["s": .null])

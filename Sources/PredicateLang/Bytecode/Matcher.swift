@@ -24,25 +24,46 @@ public struct Matcher: Sendable {
     }
 
     /// The comparison operator.
-    public var op: ComparisonOperator
+    public let op: ComparisonOperator
     /// The comparison options.
-    public var options: ComparisonOptions
+    public let options: ComparisonOptions
     /// The constant right-hand side, as written.
-    public var constant: Value
+    public let constant: Value
     /// The prepared form of `constant`.
-    public var preparation: Preparation
+    public let preparation: Preparation
     /// `constant` as a ``StringConstant`` when it is a string (for exact element equality).
     let stringConstant: StringConstant?
-    /// Whether this is `CONTAINS 'string'` (``Preparation/substringOrElement(_:)``): the VM answers it
-    /// inline for an array subject, without calling into the matcher.
-    let isElementContains: Bool
+
+    /// Which answer the VM can give inline, reading this matcher in place (see ``quickTest(_:_:)``).
+    enum QuickKind: UInt8 {
+        /// None: always call ``test(_:limits:)``.
+        case none
+        /// `CONTAINS 'string'`: element equality on an array subject, a substring test on a string subject.
+        case elementContains
+        /// A folded-needle string test (``Preparation/substring(_:)``) on a string subject.
+        case substring
+        /// `BETWEEN {lower, upper}` with integer bounds, on an integer subject.
+        case integerRange
+        /// `IN` a small set of strings, on a string subject (a byte comparison per member, no hashing).
+        case stringMembers
+        /// `IN` a small set of integers, on an integer subject.
+        case integerMembers
+    }
+
+    /// The largest constant set answered by a linear scan instead of hashing.
+    static let linearMemberLimit = 16
+
+    let quickKind: QuickKind
     /// The needle of an element `CONTAINS` (empty otherwise), stored unwrapped so the VM reads it in place.
     let elementNeedle: StringConstant
-    /// Whether this is a string test with a folded needle (``Preparation/substring(_:)``), which the VM
-    /// also answers inline for a string subject.
-    let isSubstring: Bool
-    /// The needle of ``Preparation/substring(_:)`` (an empty needle otherwise), stored unwrapped.
+    /// The folded needle of ``QuickKind/substring`` and ``QuickKind/elementContains`` (empty otherwise).
     let substringNeedle: SubstringMatcher
+    /// The bounds of ``QuickKind/integerRange``, lower first (reversed bounds are swapped, as Value does).
+    let integerBounds: (lower: Int64, upper: Int64)
+    /// The members of ``QuickKind/stringMembers``.
+    let stringMembers: [StringConstant]
+    /// The members of ``QuickKind/integerMembers``.
+    let integerMembers: [Int64]
 
     public init(op: ComparisonOperator, options: ComparisonOptions, constant: Value, preparation: Preparation) {
         self.op = op
@@ -50,15 +71,48 @@ public struct Matcher: Sendable {
         self.constant = constant
         self.preparation = preparation
         if case .string(let string) = constant { stringConstant = StringConstant(string) } else { stringConstant = nil }
-        if case .substringOrElement = preparation { isElementContains = stringConstant != nil } else { isElementContains = false }
         elementNeedle = stringConstant ?? StringConstant("")
-        if case .substring(let needle) = preparation {
-            isSubstring = true
-            substringNeedle = needle
-        } else {
-            isSubstring = false
-            substringNeedle = SubstringMatcher(needle: "", options: [])
+        var kind = QuickKind.none
+        var needle = SubstringMatcher(needle: "", options: [])
+        var bounds: (lower: Int64, upper: Int64) = (0, 0)
+        var strings: [StringConstant] = []
+        var integers: [Int64] = []
+        switch preparation {
+        case .substring(let prepared):
+            kind = .substring
+            needle = prepared
+        case .substringOrElement(let prepared) where stringConstant != nil:
+            kind = .elementContains
+            needle = prepared
+        case .members(let members) where options.isEmpty && members.count <= Self.linearMemberLimit:
+            let memberStrings = members.compactMap { member -> StringConstant? in
+                if case .string(let string) = member { StringConstant(string) } else { nil }
+            }
+            let memberIntegers = members.compactMap { member -> Int64? in
+                if case .int(let integer) = member { integer } else { nil }
+            }
+            if memberStrings.count == members.count {
+                kind = .stringMembers
+                strings = memberStrings
+            } else if memberIntegers.count == members.count {
+                kind = .integerMembers
+                integers = memberIntegers
+            }
+        case .general where op == .between:
+            if case .array(let pair) = constant, pair.count == 2, case .int(let first) = pair[0],
+                case .int(let second) = pair[1]
+            {
+                kind = .integerRange
+                bounds = (min(first, second), max(first, second))
+            }
+        default:
+            break
         }
+        quickKind = kind
+        substringNeedle = needle
+        integerBounds = bounds
+        stringMembers = strings
+        integerMembers = integers
     }
 
     /// A short name of the preparation, for disassembly.

@@ -11,21 +11,41 @@ extension Matcher {
     }
 
     /// The answers the dispatch loop gives inline, reading the matcher and the value in place (so nothing
-    /// is copied or retained): `CONTAINS 'string'` on an array and the folded-needle string tests
-    /// (`BEGINSWITH`, `CONTAINS[c]`…) on a string. Nil means "call ``test(_:limits:)``".
+    /// is copied or retained): see ``QuickKind``. Nil means "call ``test(_:limits:)``", which applies the
+    /// full rules; every quick answer is the one that call would give.
     @inline(__always)
     static func quickTest(_ matcher: UnsafePointer<Matcher>, _ entry: UnsafePointer<RowStore.Entry>) -> Bool? {
-        if matcher.pointee.isSubstring, case .string(let subject) = entry.pointee.value,
-            let offset = MemoryLayout<Matcher>.offset(of: \Matcher.substringNeedle)
-        {
-            let needle = (UnsafeRawPointer(matcher) + offset).assumingMemoryBound(to: SubstringMatcher.self)
-            return SubstringMatcher.matches(needle, subject, matcher.pointee.op)
+        switch matcher.pointee.quickKind {
+        case .none:
+            return nil
+        case .substring, .elementContains:
+            if case .string(let subject) = entry.pointee.value,
+                let offset = MemoryLayout<Matcher>.offset(of: \Matcher.substringNeedle)
+            {
+                let needle = (UnsafeRawPointer(matcher) + offset).assumingMemoryBound(to: SubstringMatcher.self)
+                let op = matcher.pointee.quickKind == .substring ? matcher.pointee.op : .contains
+                return SubstringMatcher.matches(needle, subject, op)
+            }
+            guard matcher.pointee.quickKind == .elementContains, case .array(let elements) = entry.pointee.value else {
+                return nil
+            }
+            for element in elements {
+                if case .string(let candidate) = element, matcher.pointee.elementNeedle.isIdentical(to: candidate) { return true }
+            }
+            return false
+        case .integerRange:
+            guard case .int(let integer) = entry.pointee.value else { return nil }
+            return matcher.pointee.integerBounds.lower <= integer && integer <= matcher.pointee.integerBounds.upper
+        case .stringMembers:
+            guard case .string(let subject) = entry.pointee.value else { return nil }
+            for index in matcher.pointee.stringMembers.indices where matcher.pointee.stringMembers[index].isIdentical(to: subject) {
+                return true
+            }
+            return false
+        case .integerMembers:
+            guard case .int(let integer) = entry.pointee.value else { return nil }
+            return matcher.pointee.integerMembers.contains(integer)
         }
-        guard matcher.pointee.isElementContains, case .array(let elements) = entry.pointee.value else { return nil }
-        for element in elements {
-            if case .string(let candidate) = element, matcher.pointee.elementNeedle.isIdentical(to: candidate) { return true }
-        }
-        return false
     }
 
     /// Whether `value op constant` holds.

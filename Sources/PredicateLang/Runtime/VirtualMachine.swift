@@ -76,48 +76,43 @@ enum VirtualMachine {
         var pc = 0
         var offset = 0
         var flag = false
+        // Only the fast paths are written out here; everything else goes to `leaf`, which is kept out of
+        // line so this loop stays small (few spills, a small frame).
         do throws(EvaluationError) {
             while pc < code.count {
                 offset = pc
                 pc += 1
-                switch code[offset] {
+                let instruction = code[offset]
+                switch instruction {
                 case .compareSlotInteger(let slot, let op, let index):
-                    let constant = program.integers[Int(index.rawValue)]
                     let position = Int(slot.rawValue)
                     if position < slots.count, case .int(let integer) = slots[position].value {
-                        flag = holds(op, integer, constant)
+                        flag = holds(op, integer, program.integers[Int(index.rawValue)])
                     } else {
-                        flag = try Value.compare(slotValue(slot, inputs.slots), op, .int(constant), options: [], limits: inputs.limits)
+                        flag = try leaf(instruction, program, matchers, inputs)
                     }
                 case .compareSlotCountInteger(let slot, let op, let index):
-                    let constant = program.integers[Int(index.rawValue)]
                     let position = Int(slot.rawValue)
                     if position < slots.count, case .array(let array) = slots[position].value {
-                        flag = holds(op, Int64(array.count), constant)
+                        flag = holds(op, Int64(array.count), program.integers[Int(index.rawValue)])
                     } else {
-                        flag = try Value.compare(count(of: slotValue(slot, inputs.slots)), op, .int(constant), options: [], limits: inputs.limits)
+                        flag = try leaf(instruction, program, matchers, inputs)
                     }
                 case .compareSlotString(let slot, let op, let index):
                     let position = Int(slot.rawValue)
                     if position < slots.count, case .string(let string) = slots[position].value {
                         flag = program.strings[Int(index.rawValue)].isIdentical(to: string) == (op == .equalTo)
                     } else {
-                        let constant = Value.string(program.strings[Int(index.rawValue)].value)
-                        flag = try Value.compare(slotValue(slot, inputs.slots), op, constant, options: [], limits: inputs.limits)
+                        flag = try leaf(instruction, program, matchers, inputs)
                     }
                 case .matchSlot(let slot, let index):
                     let position = Int(slot.rawValue)
-                    guard let base = matchers.baseAddress else { throw missingTable() }
-                    let matcher = base + Int(index.rawValue)
-                    if position < slots.count, let slotBase = slots.baseAddress {
-                        let entry = slotBase + position
-                        if let answer = Matcher.quickTest(matcher, entry) {
-                            flag = answer
-                        } else {
-                            flag = try Matcher.test(matcher, entry.pointee.value, limits: inputs.limits)
-                        }
+                    if position < slots.count, let entries = slots.baseAddress, let table = matchers.baseAddress,
+                        let answer = Matcher.quickTest(table + Int(index.rawValue), entries + position)
+                    {
+                        flag = answer
                     } else {
-                        flag = try Matcher.test(matcher, .null, limits: inputs.limits)
+                        flag = try leaf(instruction, program, matchers, inputs)
                     }
                 case .jumpIfFalse(let jump):
                     if !flag { pc += Int(jump.rawValue) }
@@ -131,19 +126,42 @@ enum VirtualMachine {
                     flag = value
                 case .jump(let jump):
                     pc += Int(jump.rawValue)
-                case .matchSlotCount(let slot, let index):
-                    flag = try matchers[Int(index.rawValue)].test(try count(of: slotValue(slot, inputs.slots)), limits: inputs.limits)
-                case .matchKey(let path, let index):
-                    let value = try objectKeyPathValue(path, program, inputs.object.pointee)
-                    flag = try matchers[Int(index.rawValue)].test(value, limits: inputs.limits)
                 default:
-                    throw EvaluationError(.unsupported, "instruction \(code[offset].mnemonic) in a stackless program")
+                    flag = try leaf(instruction, program, matchers, inputs)
                 }
             }
         } catch {
             throw error.range == .synthesized ? error.at(program.sourceRanges[offset]) : error
         }
         throw EvaluationError(.unsupported, "program ended without a result")
+    }
+
+    /// A leaf test of a stackless program with the full rules: the slow paths of ``executeLeaves``.
+    @inline(never)
+    private static func leaf(
+        _ instruction: Instruction, _ program: Program.Storage, _ matchers: UnsafeBufferPointer<Matcher>,
+        _ inputs: borrowing EvaluationInputs
+    ) throws(EvaluationError) -> Bool {
+        switch instruction {
+        case .compareSlotInteger(let slot, let op, let index):
+            let constant = program.integers[Int(index.rawValue)]
+            return try Value.compare(slotValue(slot, inputs.slots), op, .int(constant), options: [], limits: inputs.limits)
+        case .compareSlotCountInteger(let slot, let op, let index):
+            let constant = program.integers[Int(index.rawValue)]
+            return try Value.compare(count(of: slotValue(slot, inputs.slots)), op, .int(constant), options: [], limits: inputs.limits)
+        case .compareSlotString(let slot, let op, let index):
+            let constant = Value.string(program.strings[Int(index.rawValue)].value)
+            return try Value.compare(slotValue(slot, inputs.slots), op, constant, options: [], limits: inputs.limits)
+        case .matchSlot(let slot, let index):
+            return try matchers[Int(index.rawValue)].test(slotValue(slot, inputs.slots), limits: inputs.limits)
+        case .matchSlotCount(let slot, let index):
+            return try matchers[Int(index.rawValue)].test(try count(of: slotValue(slot, inputs.slots)), limits: inputs.limits)
+        case .matchKey(let path, let index):
+            let value = try objectKeyPathValue(path, program, inputs.object.pointee)
+            return try matchers[Int(index.rawValue)].test(value, limits: inputs.limits)
+        default:
+            throw EvaluationError(.unsupported, "instruction \(instruction.mnemonic) in a stackless program")
+        }
     }
 
     // The dispatch loop. `pc` is the offset of the next instruction; `flag` the predicate register.
@@ -220,7 +238,14 @@ enum VirtualMachine {
                     let value = frame.pop()
                     flag = try match(matchers[Int(index.rawValue)], value, modifier, inputs.limits, &steps)
                 case .matchSlot(let slot, let index):
-                    flag = try matchers[Int(index.rawValue)].test(slotValue(slot, inputs.slots), limits: inputs.limits)
+                    let position = Int(slot.rawValue)
+                    if position < inputs.slots.entries.count, let entries = inputs.slots.entries.baseAddress,
+                        let table = matchers.baseAddress, let answer = Matcher.quickTest(table + Int(index.rawValue), entries + position)
+                    {
+                        flag = answer
+                    } else {
+                        flag = try matchers[Int(index.rawValue)].test(slotValue(slot, inputs.slots), limits: inputs.limits)
+                    }
                 case .matchSlotCount(let slot, let index):
                     flag = try matchers[Int(index.rawValue)].test(try count(of: slotValue(slot, inputs.slots)), limits: inputs.limits)
                 case .matchKey(let path, let index):
