@@ -70,6 +70,33 @@ struct LimitsHardeningTests {
         #expect(errorIDs("a == 1" + String(repeating: "é", count: limit / 2), limits: limits) == ["input-too-large"])
     }
 
+    /// The size check comes first: an oversized input is refused without lexing it or building its
+    /// SourceText. The input is 3.7 MB of characters the lexer rejects (`@`, `#`, a backtick, an unclosed
+    /// quote), so any lexing would add lexer diagnostics; the only diagnostic is `input-too-large` at
+    /// offset 0, and the source kept for rendering is the first `maxSourceBytes` bytes. (Not timed.)
+    @Test("source size: an oversized input is refused before lexing or building its SourceText")
+    func oversizedRefusedFirst() {
+        let junk = String(repeating: "@#` 'x", count: 620_000)   // 3.72 MB, lexically invalid throughout
+        let limits = Limits.default
+        let parsed = SyntaxTree.parse(junk, limits: limits)
+        #expect(parsed.tree == nil)
+        #expect(parsed.diagnostics.map(\.message.id) == ["input-too-large"])
+        #expect(parsed.diagnostics.first?.range == .empty(at: 0))
+        #expect(parsed.source.utf8.count <= limits.maxSourceBytes)
+        let expression = SyntaxTree.parseExpression(junk, limits: limits)
+        #expect(expression.expression == nil)
+        #expect(expression.diagnostics.map(\.message.id) == ["input-too-large"])
+        #expect(expression.source.utf8.count <= limits.maxSourceBytes)
+        let compiled = CompiledPredicate.compile(junk, limits: limits)
+        #expect(compiled.predicate == nil)
+        #expect(compiled.diagnostics.map(\.message.id) == ["input-too-large"])
+        #expect(compiled.source.utf8.count <= limits.maxSourceBytes)
+        // The same text within a raised limit is lexed: then the lexer's own errors appear.
+        let small = String(repeating: "@#` 'x", count: 10)
+        #expect(SyntaxTree.parse(small).diagnostics.map(\.message.id) != ["input-too-large"])
+        #expect(!SyntaxTree.parse(small).diagnostics.isEmpty)
+    }
+
     // MARK: Nesting depth
 
     /// The deepest level of `shape` that compiles with `limits` (by bisection over 1...limit+8).
@@ -95,9 +122,8 @@ struct LimitsHardeningTests {
     @Test("nesting: 100,000 levels are one error on the main thread", arguments: NestingShape.all)
     func hundredThousandLevels(_ shape: NestingShape) {
         let text = shape.build(100_000)
-        // With the default 64 KiB source limit the input is refused before parsing. (Not instantly: the
-        // source text's UTF-8 copy and line table are built first, ~0.7 µs per byte in debug; the
-        // SUBQUERY text is 3.7 MB. No time bound here: it is linear and the CI machine is shared.)
+        // With the default 64 KiB source limit the input is refused before lexing and before its
+        // SourceText is built (see oversizedRefusedFirst); the SUBQUERY text is 3.7 MB.
         #expect(errorIDs(text) == ["input-too-large"])
         // With the source limit lifted, the depth limit stops it: one error, no crash. (The lexer still
         // reads the whole input, about 1 µs per byte in a debug build: linear, bounded by maxSourceBytes.)
