@@ -4,7 +4,10 @@
 #   harness: FuzzPredicate | FuzzForm | FuzzTypedJSON | all (default: all, each for [seconds])
 #   seconds: run time per harness (default 60)
 # Environment: FUZZ_CONFIG=debug|release (default release), FUZZ_JOBS=n (libFuzzer -jobs/-workers; unset = one process),
-#              FUZZ_BUILD_ONLY=1 (build, don't run), FUZZ_SKIP_BUILD=1 (run the binary already built).
+#              FUZZ_BUILD_ONLY=1 (build, don't run), FUZZ_SKIP_BUILD=1 (run the binary already built),
+#              FUZZ_ASAN=0 (libFuzzer only, no AddressSanitizer/LeakSanitizer: several times the exec/s for
+#              long runs; builds into .build-noasan/ so the ASan binaries stay; traps and timeouts are
+#              still findings, memory errors and leaks are not — keep an ASan run for those).
 # Findings land in Fuzz/artifacts/<harness>/ (crash-*, timeout-*, leak-*, oom-*); the corpus in
 # Fuzz/corpus/<harness>/ grows with new coverage. Exit status: 0 clean, 1 finding or build failure.
 set -euo pipefail
@@ -14,6 +17,9 @@ HARNESS="${1:-all}"
 SECONDS_PER_HARNESS="${2:-60}"
 shift $(( $# > 2 ? 2 : $# ))
 CONFIG="${FUZZ_CONFIG:-release}"
+SCRATCH=".build"
+SANITIZERS="fuzzer,address"
+if [ "${FUZZ_ASAN:-1}" = 0 ]; then SCRATCH=".build-noasan"; SANITIZERS="fuzzer"; fi
 ALL=(FuzzPredicate FuzzForm FuzzTypedJSON)
 
 case "$HARNESS" in
@@ -30,13 +36,13 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 status=0
 for h in "${HARNESSES[@]}"; do
     if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ]; then
-    echo "== building $h ($CONFIG, --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)"
+    echo "== building $h ($CONFIG, --sanitize=fuzzer -Xswiftc -sanitize=$SANITIZERS, in Fuzz/$SCRATCH)"
     # Exactly the recipe that keeps coverage on 6.3.1: SwiftPM's fuzzer flag (renames the entry point)
     # plus ASan through -Xswiftc. `--sanitize=fuzzer --sanitize=address` builds WITHOUT coverage.
-    swift build -c "$CONFIG" --product "$h" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address 2>&1 \
+    swift build -c "$CONFIG" --scratch-path "$SCRATCH" --product "$h" --sanitize=fuzzer -Xswiftc -sanitize="$SANITIZERS" 2>&1 \
         | grep -v -E "Cannot export local symbol '__asan" || true
     fi
-    bin=".build/$CONFIG/$h"
+    bin="$SCRATCH/$CONFIG/$h"
     if [ ! -x "$bin" ]; then echo "run.sh: $bin was not built" >&2; status=1; continue; fi
     [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && continue
 
@@ -52,7 +58,7 @@ for h in "${HARNESSES[@]}"; do
     # FUZZ_JOBS=n runs n jobs on n workers (libFuzzer fork-per-job mode; output in fuzz-<n>.log).
     jobs=()
     [ -n "${FUZZ_JOBS:-}" ] && jobs=(-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS")
-    if ! ".build/$CONFIG/$h" "${dict[@]}" -max_total_time="$SECONDS_PER_HARNESS" -timeout=2 -rss_limit_mb=2048 \
+    if ! "$bin" "${dict[@]}" -max_total_time="$SECONDS_PER_HARNESS" -timeout=2 -rss_limit_mb=2048 \
         -max_len=4096 "${jobs[@]}" -print_final_stats=1 \
         -artifact_prefix="artifacts/$h/" "$@" ".work/$h" "corpus/$h"; then
         echo "run.sh: $h reported a finding; see Fuzz/artifacts/$h/" >&2
