@@ -55,6 +55,7 @@ extension FormState {
             guard result != results[condition.raw] else { continue }
             noteFlagsTouched(element)
             results[condition.raw] = result
+            if condition.property == .hidden { noteHiddenFlip(of: element, hidden: result) }
             applyResult(of: condition, result)
         }
     }

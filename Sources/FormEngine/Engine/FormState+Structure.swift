@@ -107,7 +107,7 @@ extension FormState {
         try compileConditions(of: element, row.hidden, row.disabled, row.required, path: path(of: element))
         try compileValidations(of: element, row.validations, path: path(of: element))
         try rebuildGraph()
-        log.inserted.append(element)
+        log.noteInserted(element)
         announce(element)
         processDirty()
     }
@@ -115,7 +115,7 @@ extension FormState {
     /// Removes the row tagged `tag`; conditions that read it now read null.
     mutating func removeRow(tagged tag: String) throws(FormError) {
         let element = try row(tagged: tag)
-        log.removed.append(change(element, before: true))
+        log.removed.append(originalChange(element))
         let section = elements[element.raw].section
         let slots = detach(element)
         try rebuildGraph()
@@ -150,10 +150,10 @@ extension FormState {
             try compileValidations(of: row, definition.validations, path: path(of: row))
         }
         try rebuildGraph()
-        log.inserted.append(sectionID)
+        log.noteInserted(sectionID)
         announce(sectionID)
         for row in elements[sectionID.raw].rows {
-            log.inserted.append(row)
+            log.noteInserted(row)
             announce(row)
         }
         processDirty()
@@ -162,7 +162,7 @@ extension FormState {
     /// Removes the section tagged `tag` with all its rows.
     mutating func removeSection(tagged tag: String) throws(FormError) {
         let section = try section(tagged: tag)
-        log.removedSections.append(change(section, before: true))
+        log.removedSections.append(originalChange(section))
         var slots: [Slot] = []
         for row in elements[section.raw].rows { slots += detach(row) }
         slots += detach(section)

@@ -20,6 +20,8 @@ struct TransactionLog: Sendable {
     var touchedValues: [ElementID] = []
     var evaluated: [ConditionID] = []
     var inserted: [ElementID] = []
+    /// `stamp` for the elements inserted by the current transaction (O(1) ``wasInserted(_:)``).
+    var insertedStamp: [Int] = []
     /// Rows whose hidden flag flipped to true (clearValueOnHide candidates).
     var pendingClears: [ElementID] = []
     var removed: [FormChangeSet.ElementChange] = []
@@ -32,6 +34,7 @@ struct TransactionLog: Sendable {
         originalFlags.append(contentsOf: repeatElement(Flags(hidden: false, disabled: false, required: false), count: missing))
         valueStamp.append(contentsOf: repeatElement(-1, count: missing))
         originalValues.append(contentsOf: repeatElement(.null, count: missing))
+        insertedStamp.append(contentsOf: repeatElement(-1, count: missing))
     }
 
     /// Starts a new transaction; the storage is kept.
@@ -46,5 +49,13 @@ struct TransactionLog: Sendable {
         if !removedSections.isEmpty { removedSections.removeAll(keepingCapacity: true) }
     }
 
-    func wasInserted(_ element: ElementID) -> Bool { inserted.contains(element) }
+    /// Records an element the transaction inserted.
+    mutating func noteInserted(_ element: ElementID) {
+        inserted.append(element)
+        if insertedStamp.indices.contains(element.raw) { insertedStamp[element.raw] = stamp }
+    }
+
+    func wasInserted(_ element: ElementID) -> Bool {
+        insertedStamp.indices.contains(element.raw) && insertedStamp[element.raw] == stamp
+    }
 }
