@@ -120,11 +120,7 @@ public final class Form {
     public func setValue(_ value: Value, for tag: String) throws(FormError) -> FormChangeSet {
         guard !isNotifying else { return try perform(.values([(tag, value)])) }
         // apply(.values(...)) without the action's array: resolving the tag is the only step that can fail.
-        state.log.begin()
-        let row = try state.row(tagged: tag)
-        state.setValues(CollectionOfOne((row, value)))
-        state.settle()
-        let changes = state.changeSet()
+        let changes = try state.setValueTransaction(value, for: tag)
         notify(changes)
         return changes
     }

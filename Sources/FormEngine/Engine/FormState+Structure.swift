@@ -52,6 +52,17 @@ extension FormState {
         setValues(resolved)
     }
 
+    /// One value change as a whole transaction (``Form/setValue(_:for:)`` outside a notification): in
+    /// one mutating call, so the state is neither copied nor accessed again per step. An unknown tag
+    /// throws before anything changes.
+    mutating func setValueTransaction(_ value: Value, for tag: String) throws(FormError) -> FormChangeSet {
+        log.begin()
+        let element = try row(tagged: tag)
+        setValues(CollectionOfOne((element, value)))
+        settle()
+        return changeSet()
+    }
+
     /// Sets row values (already resolved to elements) as one change and re-evaluates their readers.
     mutating func setValues(_ assignments: some Collection<(ElementID, Value)>) {
         for (element, value) in assignments where !elements[element.raw].value.isIdentical(to: value) {
