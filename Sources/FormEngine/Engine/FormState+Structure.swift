@@ -115,8 +115,9 @@ extension FormState {
         let element = appendRow(row, in: section)
         positionsAreCurrent = false
         elements[section.raw].rows.insert(element, at: index)
-        try compileConditions(of: element, row.hidden, row.disabled, row.required, path: path(of: element))
-        try compileValidations(of: element, row.validations, path: path(of: element))
+        let elementPath = path(of: element)
+        try compileConditions(of: element, row.hidden, row.disabled, row.required, path: elementPath)
+        try compileValidations(of: element, row.validations, path: elementPath)
         try rebuildGraph()
         log.noteInserted(element)
         announce(element)
@@ -154,11 +155,12 @@ extension FormState {
         positionsAreCurrent = false
         sections.insert(sectionID, at: position)
         for row in section.rows { elements[sectionID.raw].rows.append(appendRow(row, in: sectionID)) }
-        try compileConditions(of: sectionID, section.hidden, section.disabled, nil, path: path(of: sectionID))
+        let sectionPath = path(of: sectionID)
+        try compileConditions(of: sectionID, section.hidden, section.disabled, nil, path: sectionPath)
         for (row, definition) in zip(elements[sectionID.raw].rows, section.rows) {
-            try compileConditions(
-                of: row, definition.hidden, definition.disabled, definition.required, path: path(of: row))
-            try compileValidations(of: row, definition.validations, path: path(of: row))
+            let rowPath = path(of: row)
+            try compileConditions(of: row, definition.hidden, definition.disabled, definition.required, path: rowPath)
+            try compileValidations(of: row, definition.validations, path: rowPath)
         }
         try rebuildGraph()
         log.noteInserted(sectionID)
