@@ -84,8 +84,9 @@ public final class Form {
     }
 
     /// Whether change sets carry ``FormChangeSet/Location``s (positions among the visible sections and
-    /// rows, for table views). Computing one scans the sections before the element and the rows before
-    /// it in its section; a form that does not drive a table view can turn it off. Default true.
+    /// rows, for table views). Each costs O(log n): the engine keeps counts of the shown sections and of
+    /// each section's shown rows (Fenwick trees) up to date on every flip. A form that does not drive a
+    /// table view can turn it off. Default true.
     public var computesLocations: Bool {
         get { state.computesLocations }
         set { state.computesLocations = newValue }

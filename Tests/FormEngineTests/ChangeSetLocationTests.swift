@@ -143,6 +143,16 @@ struct ChangeSetLocationTests {
         }
     }
 
+    @Test("removing a condition that was true makes it false (absent conditions are not in the graph)")
+    func removeTrueCondition() throws {
+        let form = try Form { Section("s") { Row("a", value: 1); Row("b").hidden(valueIs("a", 1)) } }
+        #expect(form["b"]?.isHidden == true)
+        let changes = try form.setCondition(nil, .hidden, for: "b")
+        #expect(changes.shownTags == ["b"])
+        #expect(changes.rowsShown.first?.location == FormChangeSet.Location(section: 0, row: 1))
+        #expect(form["b"]?.isHidden == false)
+    }
+
     // MARK: Notifications
 
     @Test("listeners hear no empty change set: same value, net-empty batch, empty queued action")

@@ -85,6 +85,8 @@ extension FormState {
             condition, path: "\(path(of: element)).\(property.rawValue)", store: &store)
         syncSlotTable()
         try rebuildGraph()
+        // An absent condition is not in the graph (never evaluated): it is false from now on.
+        if conditions[id.raw].source == nil, results[id.raw] { flip(id, to: false) }
         markDirty(id)
         processDirty()
     }
