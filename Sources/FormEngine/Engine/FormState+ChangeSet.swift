@@ -217,10 +217,44 @@ extension FormState {
         }
         orderScratch = keys
         guard locatesBefore else { return }
+        if log.inserted.isEmpty, keys.count <= Self.correctedLocationLimit {
+            // Few touched elements and no insertions: correct the current counts by the touched
+            // elements' flips directly instead of moving the trees there and back.
+            locateFromModelPositions(&changes.rowsHidden, correctingBy: keys)
+            locateFromModelPositions(&changes.sectionsHidden, correctingBy: keys)
+            return
+        }
         shiftVisibility(toOriginal: true)
         locateFromModelPositions(&changes.rowsHidden)
         locateFromModelPositions(&changes.sectionsHidden)
         shiftVisibility(toOriginal: false)
+    }
+
+    /// Up to this many touched elements, positions at the start of a transaction are corrected per query
+    /// (O(k) each) rather than by shifting the visibility counts (O(k log n) twice).
+    static let correctedLocationLimit = 8
+
+    /// Like ``locateFromModelPositions(_:)`` for a transaction that inserted nothing, with the counts as
+    /// they are now: the touched elements (`keys`, every element whose flags the transaction flipped, in
+    /// form order) whose own hidden flag differs from its original one are counted as they were.
+    private func locateFromModelPositions(_ entries: inout [FormChangeSet.ElementChange], correctingBy keys: [OrderKey]) {
+        for index in entries.indices where entries[index].location != nil {
+            let section = entries[index].sectionIndex
+            var sectionIndex = visibility.shownSections(before: section)
+            var rowIndex = entries[index].rowIndex.map { visibility.shownRows(inSection: section, before: $0) }
+            for key in keys where key.section <= section {
+                let isHidden = ownHidden(key.element)
+                guard originalResult(key.element, .hidden) != isHidden else { continue }
+                // Counted now as shown (+1) or not (0); originally the opposite.
+                let correction = isHidden ? 1 : -1
+                if key.row < 0 {
+                    if key.section < section { sectionIndex &+= correction }
+                } else if key.section == section, let row = entries[index].rowIndex, key.row < row {
+                    rowIndex = rowIndex.map { $0 &+ correction }
+                }
+            }
+            entries[index].location = FormChangeSet.Location(section: sectionIndex, row: rowIndex)
+        }
     }
 
     /// Replaces the placeholder locations of `entries` by the visible positions their model positions
