@@ -32,16 +32,20 @@ struct TypedJSONReader {
         self.limits = limits
     }
 
-    /// An array or object that is still open.
+    /// An array or object that is still open. Its elements (and an object's keys) wait on the
+    /// reader's shared `pendingValues` / `pendingKeys` stacks from `valueStart` / `keyStart` on, so an
+    /// open container allocates nothing, and an object hashes each key once, into a dictionary
+    /// created at its final size.
     private struct Frame {
         var isArray: Bool
-        var elements: [Value] = []
-        var members: [String: Value] = [:]
-        /// The key whose value is being read (objects).
-        var key = ""
+        var valueStart: Int
+        var keyStart: Int
         /// Whether some key is `$date` or `$set` (the object must then be a wrapper).
         var hasWrapperKey = false
     }
+
+    private var pendingValues: [Value] = []
+    private var pendingKeys: [String] = []
 
     private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
@@ -71,7 +75,7 @@ struct TypedJSONReader {
                     position += 1
                     value = .array([])
                 } else {
-                    stack.append(Frame(isArray: true))
+                    stack.append(Frame(isArray: true, valueStart: pendingValues.count, keyStart: pendingKeys.count))
                     continue readValue
                 }
             case UInt8(ascii: "{"):
@@ -82,7 +86,7 @@ struct TypedJSONReader {
                     position += 1
                     value = .dictionary([:])
                 } else {
-                    var frame = Frame(isArray: false)
+                    var frame = Frame(isArray: false, valueStart: pendingValues.count, keyStart: pendingKeys.count)
                     guard readKey(into: &frame) else { return nil }
                     stack.append(frame)
                     continue readValue
@@ -116,8 +120,8 @@ struct TypedJSONReader {
                 }
                 let top = stack.count - 1
                 skipWhitespace()
+                pendingValues.append(value)
                 if stack[top].isArray {
-                    stack[top].elements.append(value)
                     if current == UInt8(ascii: ",") {
                         position += 1
                         skipWhitespace()
@@ -126,10 +130,10 @@ struct TypedJSONReader {
                     }
                     guard current == UInt8(ascii: "]") else { return nil }
                     position += 1
-                    value = .array(stack.removeLast().elements)
+                    let frame = stack.removeLast()
+                    value = .array(Array(pendingValues[frame.valueStart...]))
+                    pendingValues.removeSubrange(frame.valueStart...)
                 } else {
-                    // A duplicate key is rejected when it is read (readKey), so this inserts.
-                    stack[top].members[stack[top].key] = value
                     if current == UInt8(ascii: ",") {
                         position += 1
                         skipWhitespace()
@@ -139,15 +143,32 @@ struct TypedJSONReader {
                     guard current == UInt8(ascii: "}") else { return nil }
                     position += 1
                     let frame = stack.removeLast()
-                    if frame.hasWrapperKey {
-                        guard let wrapped = Self.unwrap(frame.members), !sawNegativeZero else { return nil }
-                        value = wrapped
-                    } else {
-                        value = .dictionary(frame.members)
-                    }
+                    guard let object = closeObject(frame) else { return nil }
+                    value = object
                 }
             }
         }
+    }
+
+    /// The dictionary (or wrapped value) of an object whose members are pending; nil on a
+    /// duplicate key or a bad wrapper.
+    private mutating func closeObject(_ frame: Frame) -> Value? {
+        defer {
+            pendingKeys.removeSubrange(frame.keyStart...)
+            pendingValues.removeSubrange(frame.valueStart...)
+        }
+        var members: [String: Value] = [:]
+        members.reserveCapacity(pendingKeys.count - frame.keyStart)
+        var valueIndex = frame.valueStart
+        for keyIndex in frame.keyStart..<pendingKeys.count {
+            guard valueIndex < pendingValues.count,
+                members.updateValue(pendingValues[valueIndex], forKey: pendingKeys[keyIndex]) == nil
+            else { return nil }
+            valueIndex += 1
+        }
+        guard frame.hasWrapperKey else { return .dictionary(members) }
+        guard !sawNegativeZero else { return nil }
+        return Self.unwrap(members)
     }
 
     /// The value of a `$date` / `$set` wrapper object, or nil if it is not a valid one.
@@ -165,15 +186,15 @@ struct TypedJSONReader {
         return .set(ValueSet(elements))
     }
 
-    /// `"key" :` into `frame.key`; false on a syntax error or a duplicate key.
+    /// `"key" :` onto `pendingKeys`; false on a syntax error. (Duplicates are found when the object
+    /// closes.)
     private mutating func readKey(into frame: inout Frame) -> Bool {
         guard current == UInt8(ascii: "\""), let key = readString() else { return false }
-        if frame.members[key] != nil { return false }
         if key.utf8.count <= 5, key == "$date" || key == "$set" { frame.hasWrapperKey = true }
         skipWhitespace()
         guard current == UInt8(ascii: ":") else { return false }
         position += 1
-        frame.key = key
+        pendingKeys.append(key)
         return true
     }
 
