@@ -229,8 +229,9 @@ extension PredicateParser {
     /// Whether the current token is a comparison operator.
     func comparisonOperatorAhead() -> Bool {
         switch current.kind {
-        case .symbol(let symbol):
-            [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(symbol)
+        case .symbol(.equal), .symbol(.notEqual), .symbol(.less), .symbol(.lessOrEqual), .symbol(.greater),
+            .symbol(.greaterOrEqual):
+            true
         case .keyword(let keyword):
             keyword.comparisonOperator != nil
         default:
