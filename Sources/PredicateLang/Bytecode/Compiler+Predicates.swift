@@ -31,6 +31,7 @@ extension Compiler {
             return
         }
         var exits: [Int] = []
+        exits.reserveCapacity(children.count - 1)
         for child in children.dropLast() {
             compilePredicate(child)
             exits.append(emitJump(exit, at: range))
