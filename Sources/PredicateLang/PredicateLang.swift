@@ -20,11 +20,12 @@
 /// that failed.
 public struct CompiledPredicate: Sendable {
     /// Everything a compiled predicate holds, behind one reference (copies share it).
-    private final class Core: Sendable {
+    @usableFromInline
+    final class Core: Sendable {
         let tree: SyntaxTree.Predicate
         let source: SourceText
-        let program: Program
-        let limits: Limits
+        @usableFromInline let program: Program
+        @usableFromInline let limits: Limits
         let environment: EnvironmentBox
 
         init(tree: SyntaxTree.Predicate, source: SourceText, program: Program, limits: Limits,
@@ -37,7 +38,7 @@ public struct CompiledPredicate: Sendable {
         }
     }
 
-    private var core: Core
+    @usableFromInline var core: Core
     /// Whether the program was compiled against a symbol table (kept inline for the inlinable hot path).
     @usableFromInline let isFormMode: Bool
 
@@ -136,9 +137,20 @@ public struct CompiledPredicate: Sendable {
         }
     }
 
-    /// The body of ``evaluate(in:object:)`` behind the inlinable shell, for form-mode programs.
-    @usableFromInline
+    /// The body of ``evaluate(in:object:)`` for form-mode programs. Inlinable too, so the usual form
+    /// condition (fused leaves and jumps, null object) enters the leaf loop straight from the caller.
+    @inlinable
     func evaluate(entries: UnsafeBufferPointer<RowStore.Entry>, object: Value) throws(EvaluationError) -> Bool {
+        let storage = core.program.storage
+        if storage.isStackless, case .null = object, storage.code.count <= core.limits.maxEvaluationSteps {
+            return try VirtualMachine.executeLeaves(storage, entries, nil, core.limits)
+        }
+        return try evaluate(generalEntries: entries, object: object)
+    }
+
+    /// ``evaluate(entries:object:)`` for every other program: operand stack, locals, the object.
+    @usableFromInline
+    func evaluate(generalEntries entries: UnsafeBufferPointer<RowStore.Entry>, object: Value) throws(EvaluationError) -> Bool {
         let core = self.core
         let slots = SlotInputs(entries: entries)
         return try withUnsafePointer(to: object) { (objectPointer) throws(EvaluationError) -> Bool in

@@ -88,3 +88,17 @@ struct EvaluationErrorTests {
         }
     }
 }
+
+@Suite("Evaluation error advice")
+struct EvaluationErrorAdviceTests {
+    @Test("a bare collection operator's error suggests a key path that parses and evaluates", arguments: ["@sum", "@avg", "@max"])
+    func bareCollectionOperator(_ name: String) throws {
+        let object: Value = ["scores": [1, 2, 3]]
+        let bare = try CompiledPredicate("scores.\(name) > 1")
+        let error = try #require(throws: EvaluationError.self) { try bare.evaluate(with: object) }
+        let suggestion = try #require(error.message.split(separator: "(use ").last?.dropLast(2))
+        #expect(suggestion == "\(name).#self")
+        let fixed = try CompiledPredicate("scores.\(suggestion) > 1")
+        #expect(try fixed.evaluate(with: object))
+    }
+}

@@ -8,7 +8,7 @@
 /// ``disassembly(source:title:)`` to see it.
 public struct Program: Sendable {
     /// The tables, shared by every copy of the program (copying a program is one reference).
-    let storage: Storage
+    @usableFromInline let storage: Storage
 
     init(
         instructions: [Instruction], constants: [Value], integers: [Int64], strings: [StringConstant],
@@ -30,6 +30,7 @@ public struct Program: Sendable {
     /// `matcherTable`), so the dispatch loop reads them through plain pointers without entering an
     /// array's `withUnsafeBufferPointer` on every evaluation. That memory is written once in `init`,
     /// never mutated and freed in `deinit`, which is why sharing it across threads is safe.
+    @usableFromInline
     final class Storage: @unchecked Sendable {
         let instructions: [Instruction]
         let constants: [Value]
@@ -44,9 +45,9 @@ public struct Program: Sendable {
         let localCount: Int
         let symbols: SymbolTable?
         let isFormMode: Bool
-        let code: UnsafeBufferPointer<Instruction>
+        @usableFromInline let code: UnsafeBufferPointer<Instruction>
         let matcherTable: UnsafeBufferPointer<Matcher>
-        let isStackless: Bool
+        @usableFromInline let isStackless: Bool
 
         init(
             instructions: [Instruction], constants: [Value], integers: [Int64], strings: [StringConstant],

@@ -30,6 +30,9 @@ protocol TraceSink {
 
 /// The untraced configuration.
 struct NoTrace: TraceSink {
+    /// A stored byte, so the type is not empty: ThreadSanitizer reports an `inout` of an empty struct
+    /// passed through a generic parameter as a race on its metadata (swiftlang/swift#61073).
+    private var unused: UInt8 = 0
     static var isEnabled: Bool { false }
     func record(_ program: Program.Storage, offset: Int, frame: borrowing Frame, flag: Bool) {}
 }

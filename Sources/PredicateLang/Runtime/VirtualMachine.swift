@@ -32,6 +32,7 @@ final class EnvironmentBox: Sendable {
 }
 
 /// Runs programs. Stateless: everything an evaluation mutates lives in its own frame.
+@usableFromInline
 enum VirtualMachine {
     /// Evaluates `program`; `trace` sees every instruction before it runs.
     @inline(__always)
@@ -43,7 +44,7 @@ enum VirtualMachine {
             // Its jumps only go forward, so it runs at most `code.count` steps: when that is within the
             // budget the leaf loop needs no step counter.
             if !Trace.isEnabled, program.code.count <= inputs.limits.maxEvaluationSteps {
-                return try executeLeaves(program, program.code, program.matcherTable, inputs)
+                return try executeLeaves(program, inputs.slots.entries, inputs.object, inputs.limits)
             }
             if let nowhere = UnsafeMutablePointer<Value>(bitPattern: MemoryLayout<Value>.alignment) {
                 var frame = Frame(stack: nowhere, locals: nowhere, localCount: 0)
@@ -68,11 +69,15 @@ enum VirtualMachine {
     // The dispatch loop for stackless programs (fused leaves, NOT and jumps: the usual form condition).
     // A small loop with few live values, so entering it costs little; anything else is a verifier bug.
     // Jumps only go forward, so the loop ends within `code.count` steps (the caller checked the budget).
-    private static func executeLeaves(
-        _ program: Program.Storage, _ code: UnsafeBufferPointer<Instruction>, _ matchers: UnsafeBufferPointer<Matcher>,
-        _ inputs: borrowing EvaluationInputs
+    ///
+    /// `object` is `SELF` (nil when it is null); only `matchKey` leaves read it.
+    @usableFromInline
+    static func executeLeaves(
+        _ program: Program.Storage, _ slots: UnsafeBufferPointer<RowStore.Entry>, _ object: UnsafePointer<Value>?,
+        _ limits: borrowing Limits
     ) throws(EvaluationError) -> Bool {
-        let slots = inputs.slots.entries
+        let code = program.code
+        let matchers = program.matcherTable
         var pc = 0
         var offset = 0
         var flag = false
@@ -89,21 +94,21 @@ enum VirtualMachine {
                     if position < slots.count, case .int(let integer) = slots[position].value {
                         flag = holds(op, integer, program.integers[Int(index.rawValue)])
                     } else {
-                        flag = try leaf(instruction, program, matchers, inputs)
+                        flag = try leaf(instruction, program, matchers, slots, object, limits)
                     }
                 case .compareSlotCountInteger(let slot, let op, let index):
                     let position = Int(slot.rawValue)
                     if position < slots.count, case .array(let array) = slots[position].value {
                         flag = holds(op, Int64(array.count), program.integers[Int(index.rawValue)])
                     } else {
-                        flag = try leaf(instruction, program, matchers, inputs)
+                        flag = try leaf(instruction, program, matchers, slots, object, limits)
                     }
                 case .compareSlotString(let slot, let op, let index):
                     let position = Int(slot.rawValue)
                     if position < slots.count, case .string(let string) = slots[position].value {
                         flag = program.strings[Int(index.rawValue)].isIdentical(to: string) == (op == .equalTo)
                     } else {
-                        flag = try leaf(instruction, program, matchers, inputs)
+                        flag = try leaf(instruction, program, matchers, slots, object, limits)
                     }
                 case .matchSlot(let slot, let index):
                     let position = Int(slot.rawValue)
@@ -112,7 +117,7 @@ enum VirtualMachine {
                     {
                         flag = answer
                     } else {
-                        flag = try leaf(instruction, program, matchers, inputs)
+                        flag = try leaf(instruction, program, matchers, slots, object, limits)
                     }
                 case .jumpIfFalse(let jump):
                     if !flag { pc += Int(jump.rawValue) }
@@ -127,7 +132,7 @@ enum VirtualMachine {
                 case .jump(let jump):
                     pc += Int(jump.rawValue)
                 default:
-                    flag = try leaf(instruction, program, matchers, inputs)
+                    flag = try leaf(instruction, program, matchers, slots, object, limits)
                 }
             }
         } catch {
@@ -140,25 +145,26 @@ enum VirtualMachine {
     @inline(never)
     private static func leaf(
         _ instruction: Instruction, _ program: Program.Storage, _ matchers: UnsafeBufferPointer<Matcher>,
-        _ inputs: borrowing EvaluationInputs
+        _ entries: UnsafeBufferPointer<RowStore.Entry>, _ object: UnsafePointer<Value>?, _ limits: borrowing Limits
     ) throws(EvaluationError) -> Bool {
+        let slots = SlotInputs(entries: entries)
         switch instruction {
         case .compareSlotInteger(let slot, let op, let index):
             let constant = program.integers[Int(index.rawValue)]
-            return try Value.compare(slotValue(slot, inputs.slots), op, .int(constant), options: [], limits: inputs.limits)
+            return try Value.compare(slotValue(slot, slots), op, .int(constant), options: [], limits: limits)
         case .compareSlotCountInteger(let slot, let op, let index):
             let constant = program.integers[Int(index.rawValue)]
-            return try Value.compare(count(of: slotValue(slot, inputs.slots)), op, .int(constant), options: [], limits: inputs.limits)
+            return try Value.compare(count(of: slotValue(slot, slots)), op, .int(constant), options: [], limits: limits)
         case .compareSlotString(let slot, let op, let index):
             let constant = Value.string(program.strings[Int(index.rawValue)].value)
-            return try Value.compare(slotValue(slot, inputs.slots), op, constant, options: [], limits: inputs.limits)
+            return try Value.compare(slotValue(slot, slots), op, constant, options: [], limits: limits)
         case .matchSlot(let slot, let index):
-            return try matchers[Int(index.rawValue)].test(slotValue(slot, inputs.slots), limits: inputs.limits)
+            return try matchers[Int(index.rawValue)].test(slotValue(slot, slots), limits: limits)
         case .matchSlotCount(let slot, let index):
-            return try matchers[Int(index.rawValue)].test(try count(of: slotValue(slot, inputs.slots)), limits: inputs.limits)
+            return try matchers[Int(index.rawValue)].test(try count(of: slotValue(slot, slots)), limits: limits)
         case .matchKey(let path, let index):
-            let value = try objectKeyPathValue(path, program, inputs.object.pointee)
-            return try matchers[Int(index.rawValue)].test(value, limits: inputs.limits)
+            let value = try objectKeyPathValue(path, program, object?.pointee ?? .null)
+            return try matchers[Int(index.rawValue)].test(value, limits: limits)
         default:
             throw EvaluationError(.unsupported, "instruction \(instruction.mnemonic) in a stackless program")
         }

@@ -158,7 +158,7 @@ enum KeyValueCoding {
         }
         guard !rest.isEmpty else {
             throw EvaluationError(
-                .invalidKey, "The collection operator \(name) needs a key path on its right (use \(name).self).")
+                .invalidKey, "The collection operator \(name) needs a key path on its right (use \(name).#self).")
         }
         var values: [Value] = []
         values.reserveCapacity(elements.count)

@@ -1,56 +1,16 @@
-// ConstantFolding: evaluates the parts of a predicate that do not depend on input (constant operands,
-// arithmetic on constants, comparisons of constants, AND/OR/NOT of those). The `constant-condition`
-// lint rule and `predc explain` use it; the compiler folds the same way before emitting bytecode.
+// ConstantFolding: the parts of a predicate that do not depend on input, as the compiler's constant
+// folder sees them (PredicateLang's `constantValue` / `constantTruth`). The `constant-condition` lint rule,
+// the incompatible-types rule and `predc explain` use it.
 
 import PredicateLang
 
-/// Evaluates the parts of a tree that do not depend on input.
+/// The parts of a tree that do not depend on input.
 enum ConstantFolding {
-    /// The value of `expression` when it is made of constants only (literals, aggregates of constants,
-    /// negation and arithmetic on constants); nil otherwise or when computing it fails.
-    static func value(of expression: SyntaxTree.Expression) -> Value? {
-        switch expression {
-        case .constant(let value, _):
-            return value
-        case .aggregate(let elements, _):
-            var values: [Value] = []
-            for element in elements {
-                guard let value = value(of: element) else { return nil }
-                values.append(value)
-            }
-            return .array(values)
-        case .negate(let operand, _):
-            return value(of: operand).flatMap { try? $0.negated() }
-        case .arithmetic(let op, let lhs, let rhs, _):
-            guard let left = value(of: lhs), let right = value(of: rhs) else { return nil }
-            return try? Value.arithmetic(op, left, right)
-        default:
-            return nil
-        }
-    }
+    /// The value of `expression` when it is made of constants only; nil otherwise or when computing it fails.
+    static func value(of expression: SyntaxTree.Expression) -> Value? { expression.constantValue() }
 
     /// The truth of `predicate` when it does not depend on input; nil otherwise.
-    static func truth(of predicate: SyntaxTree.Predicate) -> Bool? {
-        switch predicate {
-        case .constant(let value, _):
-            return value
-        case .comparison(let comparison):
-            guard comparison.modifier == .direct, let left = value(of: comparison.lhs),
-                let right = value(of: comparison.rhs)
-            else { return nil }
-            return try? Value.compare(left, comparison.op, right, options: comparison.options)
-        case .not(let operand, _):
-            return truth(of: operand).map { !$0 }
-        case .and(let operands, _):
-            let truths = operands.map(truth(of:))
-            if truths.contains(false) { return false }
-            return truths.allSatisfy { $0 == true } ? true : nil
-        case .or(let operands, _):
-            let truths = operands.map(truth(of:))
-            if truths.contains(true) { return true }
-            return truths.allSatisfy { $0 == false } ? false : nil
-        }
-    }
+    static func truth(of predicate: SyntaxTree.Predicate) -> Bool? { predicate.constantTruth() }
 }
 
 /// One folded part of a tree, for `predc explain`.
