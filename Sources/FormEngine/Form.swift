@@ -84,8 +84,9 @@ public final class Form {
     }
 
     /// Whether change sets carry ``FormChangeSet/Location``s (positions among the visible sections and
-    /// rows, for table views). Computing one scans the sections before the element and the rows before
-    /// it in its section; a form that does not drive a table view can turn it off. Default true.
+    /// rows, for table views). Each costs O(log n): the engine keeps counts of the shown sections and of
+    /// each section's shown rows (Fenwick trees) up to date on every flip. A form that does not drive a
+    /// table view can turn it off. Default true.
     public var computesLocations: Bool {
         get { state.computesLocations }
         set { state.computesLocations = newValue }
@@ -118,7 +119,11 @@ public final class Form {
     /// Sets one row's value. Setting a value identical to the current one changes nothing.
     @discardableResult
     public func setValue(_ value: Value, for tag: String) throws(FormError) -> FormChangeSet {
-        try perform(.values([(tag, value)]))
+        guard !isNotifying else { return try perform(.values([(tag, value)])) }
+        // apply(.values(...)) without the action's array: resolving the tag is the only step that can fail.
+        let changes = try state.setValueTransaction(value, for: tag)
+        notify(changes)
+        return changes
     }
 
     /// Sets several rows' values as one change (one net change set).
@@ -169,7 +174,9 @@ public final class Form {
 
     // MARK: Listeners
 
-    /// Registers a listener for every change set; returns a token for ``removeListener(_:)``.
+    /// Registers a listener for every change set that is not empty (an action that changes nothing,
+    /// such as setting a row's current value again, notifies no one); returns a token for
+    /// ``removeListener(_:)``.
     @discardableResult
     public func addListener(_ listener: @escaping (FormChangeSet) -> Void) -> ListenerToken {
         nextListenerID += 1
@@ -235,8 +242,10 @@ public final class Form {
         }
     }
 
+    /// Delivers a change set, and those of the actions listeners queue meanwhile, to every listener;
+    /// empty change sets are not delivered.
     private func notify(_ first: FormChangeSet) {
-        guard !listeners.isEmpty else { return }
+        guard !listeners.isEmpty, !first.isEmpty else { return }
         isNotifying = true
         defer { isNotifying = false }
         var queue = [first]
@@ -254,7 +263,8 @@ public final class Form {
                     continue
                 }
                 do {
-                    queue.append(try apply(action))
+                    let changes = try apply(action)
+                    if !changes.isEmpty { queue.append(changes) }
                 } catch {
                     deferredFailures.append(error)
                 }

@@ -338,7 +338,8 @@ struct FormHardeningTests {
             }
         }
         for step in 0..<20 { try form.setValue(.int(Int64(step % 2)), for: "a") }
-        #expect(failures == 20)
+        // The first step sets a's current value: an empty change set, which notifies no listener.
+        #expect(failures == 19)
         #expect(form["b"]?.value == .null)
         #expect(form["a"]?.value == 1)
         #expect(form["b"]?.isHidden == true)

@@ -1,7 +1,8 @@
 // Model-based test: random forms and random edit sequences, and after every step the incremental
 // engine's full state is compared with a from-scratch fixed-point evaluation of the same form by a
 // naive oracle (below). Thousands of steps run in the suite; FORMENGINE_MODEL_STEPS=1000000 runs a
-// long session, FORMENGINE_MODEL_SEED=<n> replays one form. Divergences print the seed.
+// long session, FORMENGINE_MODEL_BASE_SEED=<n> draws its forms from another seed range (the default is
+// 0x5EED0000), FORMENGINE_MODEL_SEED=<n> replays one form. Divergences print the seed.
 import Foundation
 import Testing
 @testable import FormEngine
@@ -10,6 +11,10 @@ import Testing
 struct ModelBasedTests {
     static var totalSteps: Int {
         ProcessInfo.processInfo.environment["FORMENGINE_MODEL_STEPS"].flatMap(Int.init) ?? 2_500
+    }
+
+    static var baseSeed: UInt64 {
+        ProcessInfo.processInfo.environment["FORMENGINE_MODEL_BASE_SEED"].flatMap(UInt64.init) ?? 0x5EED_0000
     }
 
     @Test("random forms and edits with Swift function conditions agree with the oracle")
@@ -31,7 +36,7 @@ struct ModelBasedTests {
         }
         let forms = max(1, Self.totalSteps / stepsPerForm)
         for index in 0..<forms {
-            var session = ModelSession(seed: 0x5EED_0000 &+ UInt64(index), mode: mode)
+            var session = ModelSession(seed: Self.baseSeed &+ UInt64(index), mode: mode)
             session.run(steps: stepsPerForm)
             if session.failed { break }
         }

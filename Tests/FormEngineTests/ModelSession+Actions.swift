@@ -197,6 +197,51 @@ extension ModelSession {
         if Set(changes.hiddenTags) != hidden { problems.append("rowsHidden \(changes.hiddenTags) != \(hidden.sorted())") }
         if Set(changes.sectionsShownTags) != sectionsShown { problems.append("sectionsShown") }
         if Set(changes.sectionsHiddenTags) != sectionsHidden { problems.append("sectionsHidden") }
+        problems += compareLocations(changes, flags: flags, oldOracle: oldOracle, oldFlags: oldFlags)
+        return problems
+    }
+
+    /// Every location in the change set against a from-scratch count over the oracle's sections: hidden
+    /// elements where they were when the transaction started (the current structure with the flags of
+    /// that time; elements the transaction inserted were not shown then), everything else where it is
+    /// now. Removed elements are not checked (the transaction may have removed their neighbours too).
+    func compareLocations(_ changes: FormChangeSet, flags: [Int: OracleFlags], oldOracle: Oracle, oldFlags: [Int: OracleFlags])
+        -> [String]
+    {
+        let oldIDs = Set(oldOracle.sections.flatMap { [$0.id] + $0.rows.map(\.id) })
+        func expected(_ entry: FormChangeSet.ElementChange, before: Bool) -> FormChangeSet.Location?? {
+            func shown(_ id: Int) -> Bool {
+                before ? oldIDs.contains(id) && !(oldFlags[id]?.hidden ?? false) : !(flags[id]?.hidden ?? false)
+            }
+            guard oracle.sections.indices.contains(entry.sectionIndex) else { return .none }
+            let section = oracle.sections[entry.sectionIndex]
+            guard shown(section.id) else { return .some(nil) }
+            let sectionIndex = oracle.sections[..<entry.sectionIndex].filter { shown($0.id) }.count
+            guard let rowIndex = entry.rowIndex else { return .some(FormChangeSet.Location(section: sectionIndex)) }
+            guard section.rows.indices.contains(rowIndex) else { return .none }
+            guard shown(section.rows[rowIndex].id) else { return .some(nil) }
+            let row = section.rows[..<rowIndex].filter { shown($0.id) }.count
+            return .some(FormChangeSet.Location(section: sectionIndex, row: row))
+        }
+        let lists: [(String, [FormChangeSet.ElementChange], Bool)] = [
+            ("rowsHidden", changes.rowsHidden, true), ("sectionsHidden", changes.sectionsHidden, true),
+            ("rowsShown", changes.rowsShown, false), ("sectionsShown", changes.sectionsShown, false),
+            ("enabled", changes.enabled, false), ("disabled", changes.disabled, false),
+            ("becameRequired", changes.becameRequired, false), ("becameOptional", changes.becameOptional, false),
+            ("valuesChanged", changes.valuesChanged, false), ("inserted", changes.inserted, false),
+        ]
+        var problems: [String] = []
+        for (name, entries, before) in lists {
+            for entry in entries {
+                guard let location = expected(entry, before: before) else {
+                    problems.append("\(name) \(entry.path): no such element")
+                    continue
+                }
+                if entry.location != location {
+                    problems.append("\(name) \(entry.path) location \(entry.location.map(\.description) ?? "nil") != \(location.map(\.description) ?? "nil")")
+                }
+            }
+        }
         return problems
     }
 }

@@ -1,13 +1,33 @@
 // EvaluateProbe: runs one Evaluate case on one engine a given number of times, for deterministic counts under
 // valgrind (Scripts/callgrind-counts.sh runs it at two iteration counts and divides the differences, so that
 // start-up cost cancels out). Not a benchmark target: `swift run -c release EvaluateProbe P1 predicatelang 20000`;
-// `EvaluateProbe forms-change 1000 N` and `forms-chain 100 N` run form changes, `compile P3 N` compiles.
+// `EvaluateProbe forms-change 1000 N` and `forms-chain 100 N` run form changes, `forms-load 1000 N` form loads, `compile P3 N` compiles.
 import BenchmarkSupport
 import Foundation
 import FormEngine
 import PredicateLang
 
 let arguments = CommandLine.arguments
+
+// Form load + first evaluation: `EvaluateProbe forms-load CONDITIONS ITERATIONS` (from a FormDefinition) and
+// `forms-load-json CONDITIONS ITERATIONS` (from JSON text), as the Forms suite's load benchmarks.
+if arguments.count == 4, arguments[1] == "forms-load" || arguments[1] == "forms-load-json",
+    let size = Int(arguments[2]), let count = Int(arguments[3])
+{
+    let definition = pairsForm(conditions: size)
+    let json = pairsFormJSON(conditions: size)
+    for _ in 0..<count {
+        do throws(FormError) {
+            let form = arguments[1] == "forms-load"
+                ? try Form(definition, limits: benchmarkLimits)
+                : try Form(FormDefinition.parseJSON(json), limits: benchmarkLimits)
+            _ = form.options
+        } catch {
+            failLoudly("\(error)")
+        }
+    }
+    exit(0)
+}
 
 // Forms: `EvaluateProbe forms-change CONDITIONS ITERATIONS` / `EvaluateProbe forms-chain LENGTH ITERATIONS`.
 if arguments.count == 4, arguments[1].hasPrefix("forms-"), let size = Int(arguments[2]), let count = Int(arguments[3]) {

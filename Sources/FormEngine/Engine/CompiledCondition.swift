@@ -73,12 +73,17 @@ struct CompiledCondition: Sendable {
             return CompiledCondition(body: .function(function), reads: reads, source: condition)
         case .predicate(let text):
             let tree = try parse(text, path: path).applyingFormValueRule()
-            let program = try compileTree(tree, source: SourceText(text, name: path), path: path, store: &store)
-            return CompiledCondition(body: .predicate(program), reads: reads(of: tree, store: &store), source: condition)
+            // The tree's dependencies are collected once, for declaring the tags and for the reads.
+            let variables = tree.dependencies.variables
+            let program = try compileTree(
+                tree, variables: variables, source: SourceText(text, name: path), path: path, store: &store)
+            return CompiledCondition(body: .predicate(program), reads: reads(of: variables, store: &store), source: condition)
         case .compiled(let predicate):
-            let program = try compileTree(predicate.tree, source: predicate.source, path: path, store: &store)
+            let variables = predicate.tree.dependencies.variables
+            let program = try compileTree(
+                predicate.tree, variables: variables, source: predicate.source, path: path, store: &store)
             return CompiledCondition(
-                body: .predicate(program), reads: reads(of: predicate.tree, store: &store), source: condition)
+                body: .predicate(program), reads: reads(of: variables, store: &store), source: condition)
         }
     }
 
@@ -95,7 +100,15 @@ struct CompiledCondition: Sendable {
     static func compileTree(_ tree: SyntaxTree.Predicate, source: SourceText, path: String, store: inout RowStore)
         throws(FormError) -> CompiledPredicate
     {
-        for variable in tree.dependencies.variables { store.declare(variable.name) }
+        try compileTree(tree, variables: tree.dependencies.variables, source: source, path: path, store: &store)
+    }
+
+    /// Compiles a tree whose free variables are `variables` (its dependencies).
+    static func compileTree(
+        _ tree: SyntaxTree.Predicate, variables: [Dependencies.VariableRead], source: SourceText, path: String,
+        store: inout RowStore
+    ) throws(FormError) -> CompiledPredicate {
+        for variable in variables { store.declare(variable.name) }
         let result = CompiledPredicate.compile(tree, source: source, symbols: store.symbols)
         guard let program = result.predicate, !result.diagnostics.hasErrors else {
             throw parseError(result.diagnostics, source: result.source, path: path)
@@ -111,9 +124,10 @@ struct CompiledCondition: Sendable {
     }
 
     /// The distinct (slot, property) reads of a tree's free `$variables`.
-    private static func reads(of tree: SyntaxTree.Predicate, store: inout RowStore) -> [SlotRead] {
+    private static func reads(of variables: [Dependencies.VariableRead], store: inout RowStore) -> [SlotRead] {
         var reads: [SlotRead] = []
-        for variable in tree.dependencies.variables {
+        reads.reserveCapacity(variables.count)
+        for variable in variables {
             let property: ObservedProperty
             switch variable.property {
             case .value: property = .value

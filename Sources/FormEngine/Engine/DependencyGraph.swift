@@ -26,12 +26,24 @@ struct DependencyGraph: Sendable {
         let slotCount = state.store.symbols.count
         graph.observers = Array(repeating: Array(repeating: [], count: slotCount), count: 3)
         graph.rank = Array(repeating: -1, count: state.conditions.count)
+        // Vertices are the written conditions of live elements; an absent one is constantly false, is
+        // never evaluated and determines nothing (its readers see false from the start).
         var vertices: [ConditionID] = []
-        for section in state.sections {
-            vertices += state.conditionIDs(of: section)
-            for row in state.elements[section.raw].rows { vertices += state.conditionIDs(of: row) }
+        var isVertex = Array(repeating: false, count: state.conditions.count)
+        func addVertices(of element: ElementID, isRow: Bool) {
+            for index in 0..<(isRow ? 3 : 2) {
+                let condition = ConditionID(element.raw &* 3 &+ index)
+                guard state.conditions.indices.contains(condition.raw), state.conditions[condition.raw].source != nil
+                else { continue }
+                vertices.append(condition)
+                isVertex[condition.raw] = true
+            }
         }
-        let conditionCount = vertices.count { state.conditions[$0.raw].source != nil }
+        for section in state.sections {
+            addVertices(of: section, isRow: false)
+            for row in state.elements[section.raw].rows { addVertices(of: row, isRow: true) }
+        }
+        let conditionCount = vertices.count
         if conditionCount > state.limits.maxConditions {
             throw FormError(
                 .formTooLarge, "the form has \(conditionCount) conditions; the limit is \(state.limits.maxConditions)")
@@ -42,7 +54,7 @@ struct DependencyGraph: Sendable {
             for read in state.conditions[reader.raw].reads {
                 graph.observers[read.property.rawValue][read.slot.index].append(reader)
                 graph.edgeCount += 1
-                for writer in state.writers(of: read) {
+                for writer in state.writers(of: read) where isVertex[writer.raw] {
                     successors[writer.raw].append(reader.raw)
                     indegree[reader.raw] += 1
                 }

@@ -9,27 +9,42 @@ extension FormState {
         var state = FormState(options: definition.options, limits: limits)
         try checkDuplicateTags(definition)
         state.isBuilding = true
-        var created: [(ElementID, section: Section?, row: Row?, path: String)] = []
+        var elementCount = definition.sections.count
+        for section in definition.sections { elementCount &+= section.rows.count }
+        state.reserveCapacity(elements: elementCount)
+        // Paths (`sections[i].rows[j]`) are built only for conditions that exist, and for errors.
+        var created: [(element: ElementID, section: Int, row: Int)] = []
+        created.reserveCapacity(elementCount)
         for (sectionIndex, section) in definition.sections.enumerated() {
             let sectionID = state.appendSection(section)
             state.sections.append(sectionID)
-            created.append((sectionID, section, nil, "sections[\(sectionIndex)]"))
+            created.append((sectionID, sectionIndex, -1))
+            state.elements[sectionID.raw].rows.reserveCapacity(section.rows.count)
             for (rowIndex, row) in section.rows.enumerated() {
                 let rowID = state.appendRow(row, in: sectionID)
                 state.elements[sectionID.raw].rows.append(rowID)
-                created.append((rowID, nil, row, "sections[\(sectionIndex)].rows[\(rowIndex)]"))
+                created.append((rowID, sectionIndex, rowIndex))
             }
         }
-        for (element, section, row, path) in created {
-            if let section {
-                try state.compileConditions(of: element, section.hidden, section.disabled, nil, path: path)
-            } else if let row {
-                try state.compileConditions(of: element, row.hidden, row.disabled, row.required, path: path)
-                try state.compileValidations(of: element, row.validations, path: path)
+        state.growTables()
+        for (element, sectionIndex, rowIndex) in created {
+            let section = definition.sections[sectionIndex]
+            if rowIndex < 0 {
+                try state.compileConditions(
+                    of: element, section.hidden, section.disabled, nil, path: "sections[\(sectionIndex)]")
+            } else {
+                let row = section.rows[rowIndex]
+                try state.compileConditions(
+                    of: element, row.hidden, row.disabled, row.required,
+                    path: "sections[\(sectionIndex)].rows[\(rowIndex)]")
+                if !row.validations.isEmpty {
+                    try state.compileValidations(
+                        of: element, row.validations, path: "sections[\(sectionIndex)].rows[\(rowIndex)]")
+                }
             }
         }
         try state.rebuildGraph()
-        for (element, _, _, _) in created { state.initializeViews(of: element) }
+        for (element, _, _) in created { state.initializeViews(of: element) }
         for condition in state.graph.order { state.markDirty(condition) }
         state.log.begin()
         state.processDirty()
@@ -39,21 +54,42 @@ extension FormState {
 
     /// Rejects a definition in which two elements share a tag, naming both places.
     static func checkDuplicateTags(_ definition: FormDefinition) throws(FormError) {
-        var firstPlace: [String: String] = [:]
-        func check(_ tag: String?, _ path: String) throws(FormError) {
+        /// (section index, row index or -1) of each tag's first element; paths are built for the error only.
+        var firstPlace: [String: (Int, Int)] = [:]
+        var count = definition.sections.count
+        for section in definition.sections { count &+= section.rows.count }
+        firstPlace.reserveCapacity(count)
+        func path(_ place: (Int, Int)) -> String {
+            place.1 < 0 ? "sections[\(place.0)]" : "sections[\(place.0)].rows[\(place.1)]"
+        }
+        func check(_ tag: String?, _ place: (Int, Int)) throws(FormError) {
             guard let tag else { return }
-            if let earlier = firstPlace[tag] {
+            if let earlier = firstPlace.updateValue(place, forKey: tag) {
                 throw FormError(
-                    .duplicateTag, "duplicate tag '\(tag)' at \(earlier) and \(path)", path: path)
+                    .duplicateTag, "duplicate tag '\(tag)' at \(path(earlier)) and \(path(place))", path: path(place))
             }
-            firstPlace[tag] = path
         }
         for (sectionIndex, section) in definition.sections.enumerated() {
-            try check(section.tag, "sections[\(sectionIndex)]")
+            try check(section.tag, (sectionIndex, -1))
             for (rowIndex, row) in section.rows.enumerated() {
-                try check(row.tag, "sections[\(sectionIndex)].rows[\(rowIndex)]")
+                try check(row.tag, (sectionIndex, rowIndex))
             }
         }
+    }
+
+    /// Makes room for `count` more elements (and their conditions) before a build.
+    mutating func reserveCapacity(elements count: Int) {
+        elements.reserveCapacity(elements.count &+ count)
+        conditions.reserveCapacity(conditions.count &+ 3 &* count)
+        results.reserveCapacity(results.count &+ 3 &* count)
+    }
+
+    /// Grows the per-element and per-condition tables to the element count (once per build, rather than
+    /// per element).
+    mutating func growTables() {
+        log.grow(to: elements.count)
+        dirty.grow(to: conditions.count)
+        syncSlotTable()
     }
 
     // MARK: Elements
@@ -78,14 +114,16 @@ extension FormState {
     private mutating func appendElement(_ record: ElementRecord) -> ElementID {
         let element = ElementID(elements.count)
         elements.append(record)
-        conditions.append(contentsOf: repeatElement(.alwaysFalse, count: 3))
-        results.append(contentsOf: repeatElement(false, count: 3))
-        log.grow(to: elements.count)
-        dirty.grow(to: conditions.count)
+        for _ in 0..<3 { conditions.append(.alwaysFalse) }
+        for _ in 0..<3 { results.append(false) }
+        if !isBuilding {
+            log.grow(to: elements.count)
+            dirty.grow(to: conditions.count)
+        }
         if let tag = record.tag {
             let slot = store.declare(tag)
-            syncSlotTable()
-            slotElement[slot.index] = element
+            if slotElement.count <= slot.index { syncSlotTable() }
+            if slotElement.indices.contains(slot.index) { slotElement[slot.index] = element }
             elements[element.raw].slot = slot
         }
         return element
@@ -100,12 +138,22 @@ extension FormState {
 
     /// Compiles an element's conditions; `path` is the element's path for error messages.
     mutating func compileConditions(
-        of element: ElementID, _ hidden: Condition?, _ disabled: Condition?, _ required: Condition?, path: String
+        of element: ElementID, _ hidden: Condition?, _ disabled: Condition?, _ required: Condition?,
+        path: @autoclosure () -> String
     ) throws(FormError) {
-        let pairs: [(ConditionProperty, Condition?)] = [(.hidden, hidden), (.disabled, disabled), (.required, required)]
-        for (property, condition) in pairs {
-            conditions[element.condition(property).raw] = try CompiledCondition.compile(
-                condition, path: "\(path).\(property.rawValue)", store: &store)
+        guard hidden != nil || disabled != nil || required != nil else { return }
+        let path = path()
+        if let hidden {
+            conditions[element.condition(.hidden).raw] = try CompiledCondition.compile(
+                hidden, path: path + ".hidden", store: &store)
+        }
+        if let disabled {
+            conditions[element.condition(.disabled).raw] = try CompiledCondition.compile(
+                disabled, path: path + ".disabled", store: &store)
+        }
+        if let required {
+            conditions[element.condition(.required).raw] = try CompiledCondition.compile(
+                required, path: path + ".required", store: &store)
         }
         syncSlotTable()
     }

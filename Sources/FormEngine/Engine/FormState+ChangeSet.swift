@@ -35,16 +35,34 @@ extension FormState {
         return isDisplayed(element)
     }
 
-    /// The visible position of `element` now (`before == false`) or at the start of the transaction.
-    /// Plain loops, no closures: a closure capturing `self` would copy the whole state.
+    /// The visible position of `element` now (`before == false`) or at the start of the transaction,
+    /// from the visibility counts: O(log n). For `before == true` the counts must have been moved to the
+    /// transaction's start with ``shiftVisibility(toOriginal:)``.
     func location(of element: ElementID, before: Bool) -> FormChangeSet.Location? {
-        let record = elements[element.raw]
-        let section = record.section ?? element
+        guard positionsAreCurrent else { return scannedLocation(of: element, before: before) }
+        let section = elements[element.raw].section
+        let sectionID = section ?? element
+        guard isVisible(sectionID, before: before), positions.indices.contains(sectionID.raw) else { return nil }
+        let sectionPosition = positions[sectionID.raw]
+        guard sectionPosition >= 0 else { return nil }
+        let sectionIndex = visibility.shownSections(before: sectionPosition)
+        guard section != nil else { return FormChangeSet.Location(section: sectionIndex) }
+        guard isVisible(element, before: before), positions.indices.contains(element.raw) else { return nil }
+        let rowPosition = positions[element.raw]
+        guard rowPosition >= 0 else { return nil }
+        return FormChangeSet.Location(
+            section: sectionIndex, row: visibility.shownRows(inSection: sectionPosition, before: rowPosition))
+    }
+
+    /// The same position by scanning the sections before the element and the rows before it (used only
+    /// while positions are being recomputed after a structural edit).
+    func scannedLocation(of element: ElementID, before: Bool) -> FormChangeSet.Location? {
+        let section = elements[element.raw].section ?? element
         let sectionPosition = position(of: section)
         guard isVisible(section, before: before), sectionPosition >= 0 else { return nil }
         var sectionIndex = 0
         for earlier in sections[..<sectionPosition] where isVisible(earlier, before: before) { sectionIndex += 1 }
-        guard record.isRow else { return FormChangeSet.Location(section: sectionIndex) }
+        guard elements[element.raw].isRow else { return FormChangeSet.Location(section: sectionIndex) }
         let rowPosition = position(of: element)
         guard isVisible(element, before: before), rowPosition >= 0 else { return nil }
         var rowIndex = 0
@@ -52,8 +70,38 @@ extension FormState {
         return FormChangeSet.Location(section: sectionIndex, row: rowIndex)
     }
 
-    func change(_ element: ElementID, before: Bool) -> FormChangeSet.ElementChange {
-        let location = computesLocations ? location(of: element, before: before) : nil
+    /// Moves the visibility counts to the transaction's start (`toOriginal`) or back to now: only the
+    /// elements whose own hidden flag the transaction flipped, and the ones it inserted (not shown
+    /// before it), differ. O(k log n) for k touched elements.
+    mutating func shiftVisibility(toOriginal: Bool) {
+        guard positionsAreCurrent else { return }
+        for element in log.touchedFlags
+        where elements[element.raw].isAlive && !log.wasInserted(element)
+            && originalResult(element, .hidden) != ownHidden(element)
+        {
+            // Shown originally (not hidden then) means +1 towards the original counts.
+            noteHiddenFlip(of: element, hidden: toOriginal != ownHidden(element))
+        }
+        for element in log.inserted where elements[element.raw].isAlive && !ownHidden(element) {
+            noteHiddenFlip(of: element, hidden: toOriginal)
+        }
+    }
+
+    /// An element's entry with its position at the start of the transaction (a removed element).
+    mutating func originalChange(_ element: ElementID) -> FormChangeSet.ElementChange {
+        var entry = change(element, before: false, locating: false)
+        if computesLocations {
+            shiftVisibility(toOriginal: true)
+            entry.location = location(of: element, before: true)
+            shiftVisibility(toOriginal: false)
+        }
+        return entry
+    }
+
+    /// An element's entry; with `locating`, its location now (`before == false`) or at the start of
+    /// the transaction, which needs the counts shifted (see ``shiftVisibility(toOriginal:)``).
+    func change(_ element: ElementID, before: Bool, locating: Bool = true) -> FormChangeSet.ElementChange {
+        let location = computesLocations && locating ? location(of: element, before: before) : nil
         if let section = elements[element.raw].section {
             return FormChangeSet.ElementChange(
                 tag: elements[element.raw].tag, sectionIndex: position(of: section), rowIndex: position(of: element),
@@ -65,8 +113,7 @@ extension FormState {
 
     /// Model order key: (section position, row position or -1).
     private func orderKey(_ element: ElementID) -> OrderKey {
-        let record = elements[element.raw]
-        if let section = record.section {
+        if let section = elements[element.raw].section {
             return OrderKey(section: position(of: section), row: position(of: element), element: element)
         }
         return OrderKey(section: position(of: element), row: -1, element: element)
@@ -83,33 +130,68 @@ extension FormState {
         return ordered
     }
 
-    /// The net change set of the current transaction.
-    func changeSet() -> FormChangeSet {
-        var changes = FormChangeSet()
+    /// The net change set of the current transaction. O(k log k + k log n) for k touched elements.
+    /// Hidden elements are located where they were at the start of the transaction: they are first
+    /// entered with their model positions, then the counts are shifted to the start once and every
+    /// one of them located, then shifted back.
+    mutating func changeSet() -> FormChangeSet {
         guard !log.touchedFlags.isEmpty || !log.touchedValues.isEmpty || !log.inserted.isEmpty
             || !log.removed.isEmpty || !log.removedSections.isEmpty || recordsEvaluatedNames
         else { return FormChangeSet() }
+        var changes = FormChangeSet()
+        if !log.touchedFlags.isEmpty { collectFlagChanges(into: &changes) }
+        if !log.touchedValues.isEmpty { collectValueChanges(into: &changes) }
+        if !log.inserted.isEmpty {
+            var inserted: [ElementID] = []
+            for element in log.inserted where elements[element.raw].isAlive { inserted.append(element) }
+            for element in inFormOrder(inserted) { changes.inserted.append(change(element, before: false)) }
+        }
+        if !log.removed.isEmpty || !log.removedSections.isEmpty {
+            changes.removed = log.removedSections + log.removed
+        }
+        if recordsEvaluatedNames { for condition in log.evaluated { changes.evaluated.append(name(of: condition)) } }
+        return changes
+    }
+
+    /// Hidden/shown, enabled/disabled and required/optional flips of the touched elements, in form order.
+    private mutating func collectFlagChanges(into changes: inout FormChangeSet) {
         // touchedFlags holds each element once; with hiddenIncludesSection the rows of a touched
         // section may flip without being touched themselves, so they join (deduplicated by a set).
-        var candidates: [ElementID] = []
+        var keys = orderScratch
+        orderScratch = []
+        keys.removeAll(keepingCapacity: true)
         for element in log.touchedFlags where elements[element.raw].isAlive && !log.wasInserted(element) {
-            candidates.append(element)
+            keys.append(orderKey(element))
         }
         if options.hiddenIncludesSection {
-            var seen = Set(candidates)
-            for element in candidates where !elements[element.raw].isRow {
-                for row in elements[element.raw].rows where !log.wasInserted(row) && seen.insert(row).inserted {
-                    candidates.append(row)
+            var seen = Set(keys.map(\.element))
+            for key in keys where !elements[key.element.raw].isRow {
+                for row in elements[key.element.raw].rows where !log.wasInserted(row) && seen.insert(row).inserted {
+                    keys.append(orderKey(row))
                 }
             }
         }
-        let ordered = candidates.count > 1 ? inFormOrder(candidates) : candidates
-        for element in ordered {
-            let isRow = elements[element.raw].isRow
+        if keys.count > 1 { keys.sort() }
+        let locates = computesLocations && positionsAreCurrent
+        var locatesBefore = false
+        for key in keys {
+            let element = key.element
+            let isRow = elements[element.raw].section != nil
             let wasHidden = isRow ? originalReportedHidden(element) : originalResult(element, .hidden)
             let isHidden = isRow ? reportedHidden(element) : ownHidden(element)
             if wasHidden != isHidden {
-                let entry = change(element, before: isHidden)
+                var entry: FormChangeSet.ElementChange
+                if isHidden, locates {
+                    // Model positions now; visible ones are turned into locations below.
+                    entry = change(element, before: true, locating: false)
+                    let section = elements[element.raw].section ?? element
+                    if isVisible(section, before: true), isVisible(element, before: true) {
+                        entry.location = FormChangeSet.Location(section: -1)
+                        locatesBefore = true
+                    }
+                } else {
+                    entry = change(element, before: isHidden)
+                }
                 switch (isRow, isHidden) {
                 case (true, true): changes.rowsHidden.append(entry)
                 case (true, false): changes.rowsShown.append(entry)
@@ -133,6 +215,70 @@ extension FormState {
                 }
             }
         }
+        orderScratch = keys
+        guard locatesBefore else { return }
+        if log.inserted.isEmpty, keys.count <= Self.correctedLocationLimit {
+            // Few touched elements and no insertions: correct the current counts by the touched
+            // elements' flips directly instead of moving the trees there and back.
+            locateFromModelPositions(&changes.rowsHidden, correctingBy: keys)
+            locateFromModelPositions(&changes.sectionsHidden, correctingBy: keys)
+            return
+        }
+        shiftVisibility(toOriginal: true)
+        locateFromModelPositions(&changes.rowsHidden)
+        locateFromModelPositions(&changes.sectionsHidden)
+        shiftVisibility(toOriginal: false)
+    }
+
+    /// Up to this many touched elements, positions at the start of a transaction are corrected per query
+    /// (O(k) each) rather than by shifting the visibility counts (O(k log n) twice).
+    static let correctedLocationLimit = 8
+
+    /// Like ``locateFromModelPositions(_:)`` for a transaction that inserted nothing, with the counts as
+    /// they are now: the touched elements (`keys`, every element whose flags the transaction flipped, in
+    /// form order) whose own hidden flag differs from its original one are counted as they were.
+    private func locateFromModelPositions(_ entries: inout [FormChangeSet.ElementChange], correctingBy keys: [OrderKey]) {
+        for index in entries.indices where entries[index].location != nil {
+            let section = entries[index].sectionIndex
+            var sectionIndex = visibility.shownSections(before: section)
+            var rowIndex = entries[index].rowIndex.map { visibility.shownRows(inSection: section, before: $0) }
+            for key in keys where key.section <= section {
+                let isHidden = ownHidden(key.element)
+                guard originalResult(key.element, .hidden) != isHidden else { continue }
+                // Counted now as shown (+1) or not (0); originally the opposite.
+                let correction = isHidden ? 1 : -1
+                if key.row < 0 {
+                    if key.section < section { sectionIndex &+= correction }
+                } else if key.section == section, let row = entries[index].rowIndex, key.row < row {
+                    rowIndex = rowIndex.map { $0 &+ correction }
+                }
+            }
+            entries[index].location = FormChangeSet.Location(section: sectionIndex, row: rowIndex)
+        }
+    }
+
+    /// Replaces the placeholder locations of `entries` by the visible positions their model positions
+    /// have in the current counts.
+    private func locateFromModelPositions(_ entries: inout [FormChangeSet.ElementChange]) {
+        for index in entries.indices where entries[index].location != nil {
+            let section = entries[index].sectionIndex
+            let sectionIndex = visibility.shownSections(before: section)
+            entries[index].location = FormChangeSet.Location(
+                section: sectionIndex,
+                row: entries[index].rowIndex.map { visibility.shownRows(inSection: section, before: $0) })
+        }
+    }
+
+    /// Rows whose stored value changed, in form order.
+    private func collectValueChanges(into changes: inout FormChangeSet) {
+        if log.touchedValues.count == 1, let row = log.touchedValues.first {
+            if elements[row.raw].isAlive && !log.wasInserted(row)
+                && !log.originalValues[row.raw].isIdentical(to: elements[row.raw].value)
+            {
+                changes.valuesChanged.append(change(row, before: false))
+            }
+            return
+        }
         var valueRows: [ElementID] = []
         for row in log.touchedValues
         where elements[row.raw].isAlive && !log.wasInserted(row)
@@ -143,19 +289,11 @@ extension FormState {
         for row in valueRows.count > 1 ? inFormOrder(valueRows) : valueRows {
             changes.valuesChanged.append(change(row, before: false))
         }
-        if !log.inserted.isEmpty {
-            var inserted: [ElementID] = []
-            for element in log.inserted where elements[element.raw].isAlive { inserted.append(element) }
-            for element in inFormOrder(inserted) { changes.inserted.append(change(element, before: false)) }
-        }
-        changes.removed = log.removedSections + log.removed
-        if recordsEvaluatedNames { for condition in log.evaluated { changes.evaluated.append(name(of: condition)) } }
-        return changes
     }
 }
 
 /// Form order of an element: section position, then row position (-1 for the section itself).
-struct OrderKey: Comparable {
+struct OrderKey: Comparable, Sendable {
     var section: Int
     var row: Int
     var element: ElementID

@@ -51,12 +51,19 @@ extension FormState {
             guard elements[element.raw].isAlive else { continue }
             let result = evaluate(condition)
             evaluationCount += 1
-            log.evaluated.append(condition)
+            if recordsEvaluatedNames { log.evaluated.append(condition) }
             guard result != results[condition.raw] else { continue }
-            noteFlagsTouched(element)
-            results[condition.raw] = result
-            applyResult(of: condition, result)
+            flip(condition, to: result)
         }
+    }
+
+    /// Records a condition's new result and updates everything that depends on it.
+    mutating func flip(_ condition: ConditionID, to result: Bool) {
+        let element = condition.element
+        noteFlagsTouched(element)
+        results[condition.raw] = result
+        if condition.property == .hidden { noteHiddenFlip(of: element, hidden: result) }
+        applyResult(of: condition, result)
     }
 
     /// Evaluates one condition. In debug builds a function condition's reads are checked against its

@@ -52,6 +52,17 @@ extension FormState {
         setValues(resolved)
     }
 
+    /// One value change as a whole transaction (``Form/setValue(_:for:)`` outside a notification): in
+    /// one mutating call, so the state is neither copied nor accessed again per step. An unknown tag
+    /// throws before anything changes.
+    mutating func setValueTransaction(_ value: Value, for tag: String) throws(FormError) -> FormChangeSet {
+        log.begin()
+        let element = try row(tagged: tag)
+        setValues(CollectionOfOne((element, value)))
+        settle()
+        return changeSet()
+    }
+
     /// Sets row values (already resolved to elements) as one change and re-evaluates their readers.
     mutating func setValues(_ assignments: some Collection<(ElementID, Value)>) {
         for (element, value) in assignments where !elements[element.raw].value.isIdentical(to: value) {
@@ -74,6 +85,8 @@ extension FormState {
             condition, path: "\(path(of: element)).\(property.rawValue)", store: &store)
         syncSlotTable()
         try rebuildGraph()
+        // An absent condition is not in the graph (never evaluated): it is false from now on.
+        if conditions[id.raw].source == nil, results[id.raw] { flip(id, to: false) }
         markDirty(id)
         processDirty()
     }
@@ -104,10 +117,11 @@ extension FormState {
         let element = appendRow(row, in: section)
         positionsAreCurrent = false
         elements[section.raw].rows.insert(element, at: index)
-        try compileConditions(of: element, row.hidden, row.disabled, row.required, path: path(of: element))
-        try compileValidations(of: element, row.validations, path: path(of: element))
+        let elementPath = path(of: element)
+        try compileConditions(of: element, row.hidden, row.disabled, row.required, path: elementPath)
+        try compileValidations(of: element, row.validations, path: elementPath)
         try rebuildGraph()
-        log.inserted.append(element)
+        log.noteInserted(element)
         announce(element)
         processDirty()
     }
@@ -115,7 +129,7 @@ extension FormState {
     /// Removes the row tagged `tag`; conditions that read it now read null.
     mutating func removeRow(tagged tag: String) throws(FormError) {
         let element = try row(tagged: tag)
-        log.removed.append(change(element, before: true))
+        log.removed.append(originalChange(element))
         let section = elements[element.raw].section
         let slots = detach(element)
         try rebuildGraph()
@@ -143,17 +157,18 @@ extension FormState {
         positionsAreCurrent = false
         sections.insert(sectionID, at: position)
         for row in section.rows { elements[sectionID.raw].rows.append(appendRow(row, in: sectionID)) }
-        try compileConditions(of: sectionID, section.hidden, section.disabled, nil, path: path(of: sectionID))
+        let sectionPath = path(of: sectionID)
+        try compileConditions(of: sectionID, section.hidden, section.disabled, nil, path: sectionPath)
         for (row, definition) in zip(elements[sectionID.raw].rows, section.rows) {
-            try compileConditions(
-                of: row, definition.hidden, definition.disabled, definition.required, path: path(of: row))
-            try compileValidations(of: row, definition.validations, path: path(of: row))
+            let rowPath = path(of: row)
+            try compileConditions(of: row, definition.hidden, definition.disabled, definition.required, path: rowPath)
+            try compileValidations(of: row, definition.validations, path: rowPath)
         }
         try rebuildGraph()
-        log.inserted.append(sectionID)
+        log.noteInserted(sectionID)
         announce(sectionID)
         for row in elements[sectionID.raw].rows {
-            log.inserted.append(row)
+            log.noteInserted(row)
             announce(row)
         }
         processDirty()
@@ -162,7 +177,7 @@ extension FormState {
     /// Removes the section tagged `tag` with all its rows.
     mutating func removeSection(tagged tag: String) throws(FormError) {
         let section = try section(tagged: tag)
-        log.removedSections.append(change(section, before: true))
+        log.removedSections.append(originalChange(section))
         var slots: [Slot] = []
         for row in elements[section.raw].rows { slots += detach(row) }
         slots += detach(section)

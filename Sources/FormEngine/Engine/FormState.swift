@@ -38,14 +38,17 @@ struct FormState: Sendable {
     /// Each element's index in its parent's list, valid while `positionsAreCurrent`.
     var positions: [Int] = []
     var positionsAreCurrent = false
+    /// Shown sections and rows by position, valid while `positionsAreCurrent`.
+    var visibility = VisibilityIndex()
+    /// Storage reused by every change set for sorting the touched elements.
+    var orderScratch: [OrderKey] = []
     var dirty = DirtyQueue()
     var log = TransactionLog()
     /// True while the form is being built (no clearing on hide then).
     var isBuilding = false
     /// Whether change sets list the evaluated conditions by name (for tests and `predc form run`).
     var recordsEvaluatedNames = false
-    /// Whether change sets carry visible positions (a scan of the section list and of the row's
-    /// section per changed element).
+    /// Whether change sets carry visible positions (O(log n) per changed element).
     var computesLocations = true
     /// Function conditions seen reading something they do not declare (debug builds).
     var undeclaredDependencies: [String] = []
@@ -106,17 +109,38 @@ struct FormState: Sendable {
         return sections.firstIndex(of: element) ?? -1
     }
 
-    /// Records every live element's position; called whenever the graph is rebuilt (after every
-    /// structural change), so between changes positions cost O(1).
+    /// Records every live element's position and rebuilds the visibility counts; called whenever the
+    /// graph is rebuilt (after every structural change), so between changes positions cost O(1) and
+    /// locations O(log n).
     mutating func recordPositions() {
         if positions.count < elements.count {
             positions.append(contentsOf: repeatElement(-1, count: elements.count - positions.count))
         }
+        var rowCount = 0
+        for section in sections { rowCount &+= elements[section.raw].rows.count }
+        visibility.reset(sectionCount: sections.count, rowCount: rowCount)
         for (sectionIndex, section) in sections.enumerated() {
             positions[section.raw] = sectionIndex
-            for (rowIndex, row) in elements[section.raw].rows.enumerated() { positions[row.raw] = rowIndex }
+            visibility.appendSection(shown: !ownHidden(section))
+            for (rowIndex, row) in elements[section.raw].rows.enumerated() {
+                positions[row.raw] = rowIndex
+                visibility.appendRow(shown: !ownHidden(row))
+            }
         }
+        visibility.finish()
         positionsAreCurrent = true
+    }
+
+    /// Keeps the visibility counts in step with a flipped own hidden result (O(log n)).
+    mutating func noteHiddenFlip(of element: ElementID, hidden: Bool) {
+        guard positionsAreCurrent, positions.indices.contains(element.raw) else { return }
+        let delta: Int32 = hidden ? -1 : 1
+        if let section = elements[element.raw].section {
+            guard positions.indices.contains(section.raw) else { return }
+            visibility.addRow(delta, inSection: positions[section.raw], at: positions[element.raw])
+        } else {
+            visibility.addSection(delta, at: positions[element.raw])
+        }
     }
 
     /// `sections[i]` or `sections[i].rows[j]`.

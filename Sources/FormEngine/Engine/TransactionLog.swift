@@ -14,12 +14,15 @@ struct TransactionLog: Sendable {
     var stamp = 0
     var flagStamp: [Int] = []
     var originalFlags: [Flags] = []
-    var touchedFlags: [ElementID] = []
+    var touchedFlags = ScratchList<ElementID>()
     var valueStamp: [Int] = []
     var originalValues: [Value] = []
-    var touchedValues: [ElementID] = []
-    var evaluated: [ConditionID] = []
-    var inserted: [ElementID] = []
+    var touchedValues = ScratchList<ElementID>()
+    /// Only while the state records evaluated names.
+    var evaluated = ScratchList<ConditionID>()
+    var inserted = ScratchList<ElementID>()
+    /// `stamp` for the elements inserted by the current transaction (O(1) ``wasInserted(_:)``).
+    var insertedStamp: [Int] = []
     /// Rows whose hidden flag flipped to true (clearValueOnHide candidates).
     var pendingClears: [ElementID] = []
     var removed: [FormChangeSet.ElementChange] = []
@@ -32,19 +35,52 @@ struct TransactionLog: Sendable {
         originalFlags.append(contentsOf: repeatElement(Flags(hidden: false, disabled: false, required: false), count: missing))
         valueStamp.append(contentsOf: repeatElement(-1, count: missing))
         originalValues.append(contentsOf: repeatElement(.null, count: missing))
+        insertedStamp.append(contentsOf: repeatElement(-1, count: missing))
     }
 
     /// Starts a new transaction; the storage is kept.
     mutating func begin() {
         stamp += 1
-        if !touchedFlags.isEmpty { touchedFlags.removeAll(keepingCapacity: true) }
-        if !touchedValues.isEmpty { touchedValues.removeAll(keepingCapacity: true) }
-        if !evaluated.isEmpty { evaluated.removeAll(keepingCapacity: true) }
-        if !inserted.isEmpty { inserted.removeAll(keepingCapacity: true) }
+        touchedFlags.removeAll()
+        touchedValues.removeAll()
+        evaluated.removeAll()
+        inserted.removeAll()
         if !pendingClears.isEmpty { pendingClears.removeAll(keepingCapacity: true) }
         if !removed.isEmpty { removed.removeAll(keepingCapacity: true) }
         if !removedSections.isEmpty { removedSections.removeAll(keepingCapacity: true) }
     }
 
-    func wasInserted(_ element: ElementID) -> Bool { inserted.contains(element) }
+    /// Records an element the transaction inserted.
+    mutating func noteInserted(_ element: ElementID) {
+        inserted.append(element)
+        if insertedStamp.indices.contains(element.raw) { insertedStamp[element.raw] = stamp }
+    }
+
+    func wasInserted(_ element: ElementID) -> Bool {
+        insertedStamp.indices.contains(element.raw) && insertedStamp[element.raw] == stamp
+    }
+}
+
+/// A list that a transaction appends to and the next one empties by resetting its count: the storage is
+/// kept, so neither appending (once grown) nor emptying allocates or releases anything. For plain values
+/// (the stale entries past `count` are kept until overwritten).
+struct ScratchList<Element: Sendable>: RandomAccessCollection, Sendable {
+    private var storage: [Element] = []
+    private var used = 0
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { used }
+    subscript(position: Int) -> Element { storage[position] }
+
+    mutating func append(_ element: Element) {
+        if used < storage.count {
+            storage[used] = element
+        } else {
+            storage.append(element)
+        }
+        used &+= 1
+    }
+
+    /// Empties the list, keeping the storage.
+    mutating func removeAll() { used = 0 }
 }

@@ -31,6 +31,7 @@ extension Compiler {
             return
         }
         var exits: [Int] = []
+        exits.reserveCapacity(children.count - 1)
         for child in children.dropLast() {
             compilePredicate(child)
             exits.append(emitJump(exit, at: range))
@@ -79,8 +80,11 @@ extension Compiler {
 
     /// The typed fused leaves: `$t op 5`, `$t.@count op 5`, `$t == 'x'`. False when none applies.
     private mutating func emitTypedLeaf(_ comparison: SyntaxTree.Comparison, _ constant: Value) -> Bool {
-        let isOrdering = [.equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo]
-            .contains(comparison.op)
+        let isOrdering: Bool  // a switch, not an array literal (which allocated on every leaf)
+        switch comparison.op {
+        case .equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo: isOrdering = true
+        default: isOrdering = false
+        }
         switch constant {
         case .int(let integer) where isOrdering:
             if let slot = slotRead(comparison.lhs) {

@@ -37,6 +37,9 @@ struct Compiler {
     mutating func compile(_ tree: SyntaxTree.Predicate) -> Program? {
         let folded = ConstantFolder(limits: limits).fold(tree)
         diagnostics += folded.diagnostics
+        // Every program has instructions: start at a typical size rather than growing 1, 2, 4, 8, 16.
+        instructions.reserveCapacity(16)
+        ranges.reserveCapacity(16)
         compilePredicate(folded.predicate)
         emit(.return, at: .synthesized)
         threadJumps()

@@ -59,6 +59,7 @@ struct ConstantFolder {
         _ children: [SyntaxTree.Predicate], range: SourceRange, neutral: Bool
     ) -> SyntaxTree.Predicate {
         var kept: [SyntaxTree.Predicate] = []
+        kept.reserveCapacity(children.count)
         for child in children {
             let folded = foldPredicate(child)
             if case .constant(let value, _) = folded {

@@ -47,7 +47,9 @@ public struct Verifier: Sendable {
             return .failure(VerificationFailure(offset: 0, message: "empty program"))
         }
         var states = [State?](repeating: nil, count: instructions.count)
-        var worklist = [0]
+        var worklist: [Int] = []
+        worklist.reserveCapacity(instructions.count + 1)
+        worklist.append(0)
         states[0] = State(depth: 0, flagSet: false)
         var maxDepth = 0
         while let offset = worklist.popLast() {
@@ -66,21 +68,25 @@ public struct Verifier: Sendable {
             let next = State(depth: state.depth - effect.pops + effect.pushes,
                              flagSet: state.flagSet || instruction.setsFlag)
             maxDepth = max(maxDepth, next.depth)
-            var successors: [Int] = []
+            // At most two successors, kept in locals (an array here cost an allocation per instruction).
+            var first = offset + 1
+            var second: Int? = nil
             switch instruction {
             case .return:
                 if state.depth != 0 {
                     return .failure(VerificationFailure(offset: offset, message: "return with \(state.depth) values on the stack"))
                 }
+                continue
             case .jump(let jump):
-                successors.append(offset + 1 + Int(jump.rawValue))
+                first = offset + 1 + Int(jump.rawValue)
             case .jumpIfFalse(let jump), .jumpIfTrue(let jump), .iterateNext(let jump, _):
-                successors.append(offset + 1 + Int(jump.rawValue))
-                successors.append(offset + 1)
+                first = offset + 1 + Int(jump.rawValue)
+                second = offset + 1
             default:
-                successors.append(offset + 1)
+                break
             }
-            for successor in successors {
+            for index in 0..<(second == nil ? 1 : 2) {
+                let successor = index == 0 ? first : second ?? first
                 guard instructions.indices.contains(successor) else {
                     return .failure(VerificationFailure(offset: offset, message: "control flows to \(successor), outside the program"))
                 }

@@ -30,8 +30,32 @@ public enum TypedJSON {
     ///
     /// - Throws: ``JSONError`` with the position of the syntax error or of the bad wrapper.
     public static func parse(_ text: String, limits: JSONLimits = .default) throws(JSONError) -> Value {
+        let fast = text.utf8.withContiguousStorageIfAvailable { TypedJSONReader.read($0, limits: limits) }
+        if let value = fast ?? nil { return value }
+        return try parsePositioned(text, limits: limits)
+    }
+
+    /// Parses one line of typed JSON given as UTF-8 bytes, as `parse(String(decoding: bytes, as: UTF8.self))`
+    /// would (invalid UTF-8 is repaired to U+FFFD first), without building the intermediate string
+    /// when the line is well formed.
+    ///
+    /// - Throws: ``JSONError`` with the position of the syntax error or of the bad wrapper.
+    public static func parse(utf8 bytes: ArraySlice<UInt8>, limits: JSONLimits = .default) throws(JSONError) -> Value {
+        if let value = bytes.withUnsafeBufferPointer({ TypedJSONReader.read($0, limits: limits) }) { return value }
+        return try parsePositioned(String(decoding: bytes, as: UTF8.self), limits: limits)
+    }
+
+    /// The positioned path: a ``JSONNode`` tree, then its conversion; gives errors their position.
+    static func parsePositioned(_ text: String, limits: JSONLimits = .default) throws(JSONError) -> Value {
         let node = try JSONParser.parse(text, limits: limits)
         return try JSONNodeConverter(text: text, typed: true).convert(node)
+    }
+
+    /// Reads `text` with the one-pass reader only: nil where ``parse(_:limits:)`` would fall back to
+    /// the positioned parser (tests compare the two paths).
+    static func parseFast(_ text: String, limits: JSONLimits = .default) -> Value? {
+        var text = text
+        return text.withUTF8 { TypedJSONReader.read($0, limits: limits) }
     }
 
     /// Converts an already parsed node (from `text`, used for error positions) into a value.

@@ -28,10 +28,10 @@ protocol TraceSink {
     mutating func record(_ program: Program.Storage, offset: Int, frame: borrowing Frame, flag: Bool)
 }
 
-/// The untraced configuration. The stored byte is deliberate: ThreadSanitizer reports an `inout` of an
-/// *empty* struct used through a generic parameter as a race on its metadata (swiftlang/swift#61073), so
-/// NoTrace must not be empty. It costs one byte on the stack of each evaluation.
+/// The untraced configuration.
 struct NoTrace: TraceSink {
+    /// A stored byte, so the type is not empty: ThreadSanitizer reports an `inout` of an empty struct
+    /// passed through a generic parameter as a race on its metadata (swiftlang/swift#61073).
     private var unused: UInt8 = 0
     static var isEnabled: Bool { false }
     func record(_ program: Program.Storage, offset: Int, frame: borrowing Frame, flag: Bool) {}

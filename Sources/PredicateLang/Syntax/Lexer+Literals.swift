@@ -8,6 +8,19 @@ extension Lexer {
         let start = offset
         let quote = bytes[offset]
         offset += 1
+        // Common case, no escape before the closing quote: the text is one slice of the source.
+        var end = offset
+        while end < bytes.count, bytes[end] != quote, bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        if end < bytes.count, bytes[end] == quote {
+            let contentStart = offset
+            offset = end + 1
+            let range = SourceRange(start, offset)
+            if end - contentStart > limits.maxStringLiteralBytes {
+                report(.literalTooLong(limit: limits.maxStringLiteralBytes), range)
+                return Token(kind: .invalid, range: range)
+            }
+            return token(.string, range, .text(String(decoding: bytes[contentStart..<end], as: UTF8.self)))
+        }
         var decoded: [UInt8] = []
         var isValid = true
         while true {

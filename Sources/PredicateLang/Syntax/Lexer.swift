@@ -22,6 +22,7 @@ struct Lexer {
     mutating func tokenize() -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity(bytes.count / 3 + 1)
+        payloads.reserveCapacity(bytes.count / 8 + 2)
         while true {
             let token = next()
             tokens.append(token)

@@ -30,19 +30,33 @@ extension PredicateParser {
     /// Functions on the recursive path keep their own frames small (debug builds give every
     /// temporary a stack slot): token tests, errors and node building live in helpers that return
     /// before the recursive call.
+    ///
+    /// The array is only created when a second operand arrives: most calls see one operand.
     private mutating func parseConnective(isOr: Bool) -> SyntaxTree.Predicate? {
+        var single: SyntaxTree.Predicate? = nil
         var operands: [SyntaxTree.Predicate] = []
         var failed = false
         while true {
             let operandStart = position
             if let operand = isOr ? parseAndPredicate() : parseNotPredicate() {
-                operands.append(operand)
+                if !operands.isEmpty {
+                    operands.append(operand)
+                } else if let first = single {
+                    operands.reserveCapacity(4)
+                    operands.append(first)
+                    operands.append(operand)
+                    single = nil
+                } else {
+                    single = operand
+                }
             } else {
                 failed = true
                 if !resynchronize(operandStart: operandStart) { return nil }
             }
             switch consumeConnective(isOr: isOr) {
-            case .none: return makeCompound(operands, isOr: isOr, failed: failed)
+            case .none:
+                if let single, operands.isEmpty { return failed ? nil : single }
+                return makeCompound(operands, isOr: isOr, failed: failed)
             case .some(true): continue
             case .some(false): failed = true
             }
@@ -215,8 +229,9 @@ extension PredicateParser {
     /// Whether the current token is a comparison operator.
     func comparisonOperatorAhead() -> Bool {
         switch current.kind {
-        case .symbol(let symbol):
-            [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(symbol)
+        case .symbol(.equal), .symbol(.notEqual), .symbol(.less), .symbol(.lessOrEqual), .symbol(.greater),
+            .symbol(.greaterOrEqual):
+            true
         case .keyword(let keyword):
             keyword.comparisonOperator != nil
         default:

@@ -120,7 +120,7 @@ struct StreamFilter {
     private mutating func matches(_ bytes: ArraySlice<UInt8>, line: Int) -> Bool {
         let object: Value
         do throws(JSONError) {
-            object = try TypedJSON.parse(String(decoding: bytes, as: UTF8.self))
+            object = try TypedJSON.parse(utf8: bytes)
         } catch {
             malformed += 1
             report(error.message, line: line, column: error.column)
