@@ -14,6 +14,8 @@ struct ModelSession {
     var form: Form?
     var nextID = 0
     var failed = false
+    /// Steps whose actions were applied and whose whole state was compared with the oracle.
+    var checkedSteps = 0
     var trace: [String] = []
 
     static let universeSize = 40
@@ -145,6 +147,7 @@ struct ModelSession {
                 if actions.contains(where: \.mustFail) {
                     oracle = beforeOracle
                     compare(before, changes: nil, before: nil)
+                    checkedSteps += 1
                     continue
                 }
                 fail("action failed: \(error)")
@@ -156,6 +159,7 @@ struct ModelSession {
             }
             flags = oracle.settle(hiddenAtStart: hiddenAtStart)
             compare(flags, changes: changes, before: (beforeOracle, before))
+            checkedSteps += 1
         }
     }
 

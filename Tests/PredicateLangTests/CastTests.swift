@@ -35,6 +35,7 @@ struct CastTests {
         (Value.int(5), "NSString", Value.string("5")),
         (Value.double(2.0), "NSString", Value.string("2")),
         (Value.double(0.5), "NSString", Value.string("0.5")),
+        (Value.double(-0.0), "NSString", Value.string("-0")),  // NSNumber's description, unlike the printer's -0.0
         (Value.bool(false), "NSString", Value.string("0")),
         (Value.string("x"), "NSString", Value.string("x")),
         (Value.date(epoch), "NSString", Value.string("2001-01-01 00:00:00 +0000")),

@@ -42,4 +42,21 @@ struct RegressionTests {
         let again = try #require(SyntaxTree.parse(printed).tree)
         #expect(again.format == printed, "\(text) → \(printed) → \(again.format)")
     }
+
+    /// Found by FuzzPredicate (2026-11-21, long run, input `a == ` + 88 × `-` + `0e999` + 11 × `-` + `1`):
+    /// the folded constant was the double -0.0, printed `-0` (NSNumber's description), which reads back
+    /// as the integer 0 and prints `0`: `format` was not idempotent, and `1 / -0.0` (−inf) would have
+    /// become `1 / 0` (an error). Negative zero now prints `-0.0`.
+    @Test("format is idempotent for negative zero", arguments: [
+        "a == -0.0", "a == -0e999", "a == ----0e999 - 1", "a == -0.0 + -0.0", "(-0.0).x == 1", "a IN {-0.0, 0.0}",
+    ])
+    func negativeZeroFormat(_ text: String) throws {
+        let tree = try #require(SyntaxTree.parse(text).tree)
+        let printed = tree.format
+        let again = try #require(SyntaxTree.parse(printed).tree)
+        #expect(again.format == printed, "\(text) → \(printed) → \(again.format)")
+        // The sign survives: 1 / -0.0 is -inf before and after printing.
+        let divided = try #require(SyntaxTree.parse("1 / -0.0 < 0").tree)
+        #expect(try CompiledPredicate(divided.format).evaluate() == true)
+    }
 }

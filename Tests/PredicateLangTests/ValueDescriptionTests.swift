@@ -16,7 +16,7 @@ struct ValueDescriptionTests {
         (Value.int(-42), "-42"),
         (Value.double(1.5), "1.5"),
         (Value.double(2), "2"),
-        (Value.double(-0.0), "-0"),
+        (Value.double(-0.0), "-0.0"),  // not NSNumber's "-0", which reads back as the integer 0
         (Value.double(0.1), "0.1"),
         (Value.double(1e20), "1e+20"),
         (Value.double(1.5e-7), "1.5e-07"),

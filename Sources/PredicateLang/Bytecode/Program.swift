@@ -48,6 +48,13 @@ public struct Program: Sendable {
         @usableFromInline let code: UnsafeBufferPointer<Instruction>
         let matcherTable: UnsafeBufferPointer<Matcher>
         @usableFromInline let isStackless: Bool
+        /// A stackless program as a decision graph (see ``LeafGraph``); empty when the program is not
+        /// stackless or has a shape the graph does not cover (``hasLeafGraph`` is false then).
+        let leafNodes: UnsafeBufferPointer<LeafNode>
+        /// The first node of ``leafNodes``, or an answer (`LeafGraph.answer…`) for a program without leaves.
+        let leafEntry: Int32
+        /// Whether ``leafNodes`` and ``leafEntry`` describe this program.
+        let hasLeafGraph: Bool
 
         init(
             instructions: [Instruction], constants: [Value], integers: [Int64], strings: [StringConstant],
@@ -75,11 +82,18 @@ public struct Program: Sendable {
             let matcherMemory = UnsafeMutableBufferPointer<Matcher>.allocate(capacity: matchers.count)
             _ = matcherMemory.initialize(from: matchers)
             matcherTable = UnsafeBufferPointer(matcherMemory)
+            let graph = isStackless ? LeafGraph.build(code) : nil
+            let nodeMemory = UnsafeMutableBufferPointer<LeafNode>.allocate(capacity: graph?.nodes.count ?? 0)
+            _ = nodeMemory.initialize(from: graph?.nodes ?? [])
+            leafNodes = UnsafeBufferPointer(nodeMemory)
+            leafEntry = graph?.entry ?? LeafGraph.answerMissing
+            hasLeafGraph = graph != nil
         }
 
         deinit {
             UnsafeMutableBufferPointer(mutating: code).deinitialize().deallocate()
             UnsafeMutableBufferPointer(mutating: matcherTable).deinitialize().deallocate()
+            UnsafeMutableBufferPointer(mutating: leafNodes).deinitialize().deallocate()
         }
     }
 

@@ -66,13 +66,41 @@ enum VirtualMachine {
         EvaluationError(.unsupported, "the program refers to a table entry it does not have")
     }
 
-    // The dispatch loop for stackless programs (fused leaves, NOT and jumps: the usual form condition).
-    // A small loop with few live values, so entering it costs little; anything else is a verifier bug.
-    // Jumps only go forward, so the loop ends within `code.count` steps (the caller checked the budget).
+    // The loop for stackless programs (fused leaves, NOT and jumps: the usual form condition). Such a
+    // program normally has a decision graph (``LeafGraph``): one test per node, and the answer picks the
+    // next node, so jumps, NOTs and the final `return` cost nothing at run time. A program the graph does
+    // not cover runs its instructions one by one. Either way the loop ends within `code.count` steps
+    // (jumps only go forward; the caller checked the budget).
     ///
     /// `object` is `SELF` (nil when it is null); only `matchKey` leaves read it.
     @usableFromInline
     static func executeLeaves(
+        _ program: Program.Storage, _ slots: UnsafeBufferPointer<RowStore.Entry>, _ object: UnsafePointer<Value>?,
+        _ limits: borrowing Limits
+    ) throws(EvaluationError) -> Bool {
+        guard program.hasLeafGraph else { return try executeLeafCode(program, slots, object, limits) }
+        let nodes = program.leafNodes
+        let matchers = program.matcherTable
+        var next = program.leafEntry
+        var offset: Int32 = 0
+        do throws(EvaluationError) {
+            while next >= 0 {
+                let node = nodes[Int(next)]
+                offset = node.offset
+                let answer = try test(node.instruction, program, matchers, slots, object, limits)
+                next = answer ? node.onTrue : node.onFalse
+            }
+        } catch {
+            throw error.range == .synthesized ? error.at(program.sourceRanges[Int(offset)]) : error
+        }
+        if next == LeafGraph.answerTrue { return true }
+        if next == LeafGraph.answerFalse { return false }
+        throw EvaluationError(.unsupported, "program ended without a result")
+    }
+
+    /// ``executeLeaves`` for a stackless program without a decision graph: instruction by instruction.
+    @inline(never)
+    private static func executeLeafCode(
         _ program: Program.Storage, _ slots: UnsafeBufferPointer<RowStore.Entry>, _ object: UnsafePointer<Value>?,
         _ limits: borrowing Limits
     ) throws(EvaluationError) -> Bool {
@@ -81,44 +109,12 @@ enum VirtualMachine {
         var pc = 0
         var offset = 0
         var flag = false
-        // Only the fast paths are written out here; everything else goes to `leaf`, which is kept out of
-        // line so this loop stays small (few spills, a small frame).
         do throws(EvaluationError) {
             while pc < code.count {
                 offset = pc
                 pc += 1
                 let instruction = code[offset]
                 switch instruction {
-                case .compareSlotInteger(let slot, let op, let index):
-                    let position = Int(slot.rawValue)
-                    if position < slots.count, case .int(let integer) = slots[position].value {
-                        flag = holds(op, integer, program.integers[Int(index.rawValue)])
-                    } else {
-                        flag = try leaf(instruction, program, matchers, slots, object, limits)
-                    }
-                case .compareSlotCountInteger(let slot, let op, let index):
-                    let position = Int(slot.rawValue)
-                    if position < slots.count, case .array(let array) = slots[position].value {
-                        flag = holds(op, Int64(array.count), program.integers[Int(index.rawValue)])
-                    } else {
-                        flag = try leaf(instruction, program, matchers, slots, object, limits)
-                    }
-                case .compareSlotString(let slot, let op, let index):
-                    let position = Int(slot.rawValue)
-                    if position < slots.count, case .string(let string) = slots[position].value {
-                        flag = program.strings[Int(index.rawValue)].isIdentical(to: string) == (op == .equalTo)
-                    } else {
-                        flag = try leaf(instruction, program, matchers, slots, object, limits)
-                    }
-                case .matchSlot(let slot, let index):
-                    let position = Int(slot.rawValue)
-                    if position < slots.count, let entries = slots.baseAddress, let table = matchers.baseAddress,
-                        let answer = Matcher.quickTest(table + Int(index.rawValue), entries + position)
-                    {
-                        flag = answer
-                    } else {
-                        flag = try leaf(instruction, program, matchers, slots, object, limits)
-                    }
                 case .jumpIfFalse(let jump):
                     if !flag { pc += Int(jump.rawValue) }
                 case .jumpIfTrue(let jump):
@@ -132,13 +128,49 @@ enum VirtualMachine {
                 case .jump(let jump):
                     pc += Int(jump.rawValue)
                 default:
-                    flag = try leaf(instruction, program, matchers, slots, object, limits)
+                    flag = try test(instruction, program, matchers, slots, object, limits)
                 }
             }
         } catch {
             throw error.range == .synthesized ? error.at(program.sourceRanges[offset]) : error
         }
         throw EvaluationError(.unsupported, "program ended without a result")
+    }
+
+    /// One leaf test: the fast paths written out, everything else through ``leaf``, which is kept out of
+    /// line so the loops stay small (few spills, a small frame).
+    @inline(__always)
+    private static func test(
+        _ instruction: Instruction, _ program: Program.Storage, _ matchers: UnsafeBufferPointer<Matcher>,
+        _ slots: UnsafeBufferPointer<RowStore.Entry>, _ object: UnsafePointer<Value>?, _ limits: borrowing Limits
+    ) throws(EvaluationError) -> Bool {
+        switch instruction {
+        case .compareSlotInteger(let slot, let op, let index):
+            let position = Int(slot.rawValue)
+            if position < slots.count, case .int(let integer) = slots[position].value {
+                return holds(op, integer, program.integers[Int(index.rawValue)])
+            }
+        case .compareSlotCountInteger(let slot, let op, let index):
+            let position = Int(slot.rawValue)
+            if position < slots.count, case .array(let array) = slots[position].value {
+                return holds(op, Int64(array.count), program.integers[Int(index.rawValue)])
+            }
+        case .compareSlotString(let slot, let op, let index):
+            let position = Int(slot.rawValue)
+            if position < slots.count, case .string(let string) = slots[position].value {
+                return program.strings[Int(index.rawValue)].isIdentical(to: string) == (op == .equalTo)
+            }
+        case .matchSlot(let slot, let index):
+            let position = Int(slot.rawValue)
+            if position < slots.count, let entries = slots.baseAddress, let table = matchers.baseAddress,
+                let answer = Matcher.quickTest(table + Int(index.rawValue), entries + position)
+            {
+                return answer
+            }
+        default:
+            break
+        }
+        return try leaf(instruction, program, matchers, slots, object, limits)
     }
 
     /// A leaf test of a stackless program with the full rules: the slow paths of ``executeLeaves``.

@@ -68,6 +68,9 @@ extension Value {
             case .null: return .null
             case .date(let date):
                 return .string(ISO8601.foundationDescription(date) ?? Value.numberDescription(date.timeIntervalSinceReferenceDate))
+            case .double(let double):
+                // NSNumber's description (`-0` for negative zero; the printer writes `-0.0` instead).
+                return .string(Value.numberDescription(double))
             default: return .string(description)
             }
         default:

@@ -16,7 +16,7 @@ extension Value: CustomStringConvertible {
     /// | `.null` | `nil` |
     /// | booleans | `1` / `0` (NSNumber's description) |
     /// | integers | decimal digits |
-    /// | doubles | shortest text that reads back to the same double, without a trailing `.0` (`2`, `1.5`, `1e+20`), as NSNumber's description; `nan`, `inf`, `-inf` for non-finite values |
+    /// | doubles | shortest text that reads back to the same double, without a trailing `.0` (`2`, `1.5`, `1e+20`), as NSNumber's description; `nan`, `inf`, `-inf` for non-finite values; negative zero prints `-0.0` (NSNumber's `-0` would read back as the integer 0) |
     /// | strings | in double quotes; `\` and `"` escaped with a backslash, and `\n` `\r` `\t` and other control characters escaped (`\u001B`) so the text re-parses to the same string |
     /// | dates | `CAST(<seconds since 2001-01-01 with 6 decimals>, "NSDate")` |
     /// | arrays, sets | `{a, b}` |

@@ -96,7 +96,9 @@ enum ValueTextWriter {
             case .null: output += "nil"
             case .bool(let flag): output += flag ? "1" : "0"
             case .int(let integer): output += String(integer)
-            case .double(let double): output += Value.numberDescription(double)
+            case .double(let double):
+                // Negative zero keeps its `.0`: NSNumber's `-0` would read back as the integer 0.
+                output += double == 0 && double.sign == .minus ? "-0.0" : Value.numberDescription(double)
             case .string(let string): output += Value.quotedString(string)
             case .date(let date):
                 output += "CAST(" + Value.fixedPointDescription(date.timeIntervalSinceReferenceDate) + ", \"NSDate\")"
