@@ -39,8 +39,12 @@ for h in "${HARNESSES[@]}"; do
     echo "== building $h ($CONFIG, --sanitize=fuzzer -Xswiftc -sanitize=$SANITIZERS, in Fuzz/$SCRATCH)"
     # Exactly the recipe that keeps coverage on 6.3.1: SwiftPM's fuzzer flag (renames the entry point)
     # plus ASan through -Xswiftc. `--sanitize=fuzzer --sanitize=address` builds WITHOUT coverage.
-    swift build -c "$CONFIG" --scratch-path "$SCRATCH" --product "$h" --sanitize=fuzzer -Xswiftc -sanitize="$SANITIZERS" 2>&1 \
-        | grep -v -E "Cannot export local symbol '__asan" || true
+    # A failed build must stop here: running the binary of an earlier build would fuzz stale code.
+    # (pipefail: the condition fails when swift build does.)
+    if ! swift build -c "$CONFIG" --scratch-path "$SCRATCH" --product "$h" --sanitize=fuzzer -Xswiftc -sanitize="$SANITIZERS" 2>&1 \
+        | { grep -v -E "Cannot export local symbol '__asan" || true; }; then
+        echo "run.sh: building $h failed" >&2; status=1; continue
+    fi
     fi
     bin="$SCRATCH/$CONFIG/$h"
     if [ ! -x "$bin" ]; then echo "run.sh: $bin was not built" >&2; status=1; continue; fi
