@@ -41,10 +41,15 @@ public struct CompiledPredicate: Sendable {
     @usableFromInline var core: Core
     /// Whether the program was compiled against a symbol table (kept inline for the inlinable hot path).
     @usableFromInline let isFormMode: Bool
+    /// Whether evaluating against a row store with a null `SELF` runs the program's decision graph
+    /// (a form-mode program of fused leaves within the step budget; see ``LeafGraph``).
+    @usableFromInline let runsLeafGraph: Bool
 
     init(tree: SyntaxTree.Predicate, source: SourceText, program: Program, limits: Limits) {
         core = Core(tree: tree, source: source, program: program, limits: limits, environment: .live)
         isFormMode = program.isFormMode
+        let storage = program.storage
+        runsLeafGraph = program.isFormMode && storage.hasLeafGraph && storage.code.count <= limits.maxEvaluationSteps
     }
 
     /// The syntax tree the predicate was compiled from.
@@ -131,6 +136,12 @@ public struct CompiledPredicate: Sendable {
     /// the store's tags as `$variables` instead (slower: it builds the bindings).
     @inlinable
     public func evaluate(in store: borrowing RowStore, object: Value = .null) throws(EvaluationError) -> Bool {
+        if runsLeafGraph, case .null = object {
+            // The usual form condition: straight into the decision graph, nothing else to set up.
+            return try store.withEntries { (entries) throws(EvaluationError) -> Bool in
+                try VirtualMachine.executeLeafGraph(core, entries)
+            }
+        }
         guard isFormMode else { return try evaluate(bindingTagsOf: store, object: object) }
         return try store.withEntries { (entries) throws(EvaluationError) -> Bool in
             try evaluate(entries: entries, object: object)

@@ -79,6 +79,25 @@ enum VirtualMachine {
         _ limits: borrowing Limits
     ) throws(EvaluationError) -> Bool {
         guard program.hasLeafGraph else { return try executeLeafCode(program, slots, object, limits) }
+        return try walkLeafGraph(program, slots, object, limits)
+    }
+
+    /// ``executeLeaves`` for a form-mode predicate whose decision graph runs with a null `SELF` (the
+    /// caller checked ``CompiledPredicate/runsLeafGraph``): takes the predicate's core, so the call
+    /// passes two words and the limits are read only by a leaf's slow path.
+    @usableFromInline
+    static func executeLeafGraph(
+        _ core: CompiledPredicate.Core, _ slots: UnsafeBufferPointer<RowStore.Entry>
+    ) throws(EvaluationError) -> Bool {
+        try walkLeafGraph(core.program.storage, slots, nil, core.limits)
+    }
+
+    /// The decision-graph loop: one leaf test per node, its answer picks the next node or the result.
+    @inline(__always)
+    private static func walkLeafGraph(
+        _ program: Program.Storage, _ slots: UnsafeBufferPointer<RowStore.Entry>, _ object: UnsafePointer<Value>?,
+        _ limits: borrowing Limits
+    ) throws(EvaluationError) -> Bool {
         let nodes = program.leafNodes
         let matchers = program.matcherTable
         var next = program.leafEntry
