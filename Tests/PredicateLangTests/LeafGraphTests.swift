@@ -57,6 +57,7 @@ struct LeafGraphTests {
         let leaf = Instruction.compareSlotInteger(SlotIndex(0), .greaterThan, IntegerIndex(0))
         func build(_ code: [Instruction]) -> String {
             guard let graph = code.withUnsafeBufferPointer({ LeafGraph.build($0) }) else { return "refused" }
+            defer { graph.nodes.deinitialize().deallocate() }
             return "entry \(graph.entry) " + graph.nodes.map { "\($0.offset):\($0.onTrue)/\($0.onFalse)" }.joined(separator: " ")
         }
         // A backward jump could loop: no graph, the instruction loop (with its budget check) runs it.

@@ -43,18 +43,28 @@ struct JSONDefinitionReader {
         self.unknownKeys = unknownKeys
     }
 
-    func error(_ message: String, _ node: JSONNode, _ path: String) -> FormError {
-        FormError(.invalidDefinition, message, path: path, location: source.location(of: node.range.lowerBound))
+    // Paths such as `sections[3].rows[12].hidden` are built only for an error or an unknown key
+    // (autoclosures): a valid definition builds none. The key lists are compared linearly (a handful
+    // of short keys: cheaper than hashing into a set built per object).
+    static let rootKeys = ["sections", "options"]
+    static let optionKeys = ["hiddenValueInConditions", "clearValueOnHide", "hiddenIncludesSection"]
+    static let sectionKeys = ["tag", "hidden", "disabled", "multivalued", "rows", "title"]
+    static let rowKeys = ["tag", "value", "hidden", "disabled", "required", "validations", "title"]
+    static let validationKeys = ["predicate", "message"]
+
+    func error(_ message: String, _ node: JSONNode, _ path: @autoclosure () -> String) -> FormError {
+        FormError(.invalidDefinition, message, path: path(), location: source.location(of: node.range.lowerBound))
     }
 
-    func members(_ node: JSONNode, _ path: String, allowed: Set<String>) throws(FormError) -> [JSONNode.Member] {
+    func members(_ node: JSONNode, _ path: @autoclosure () -> String, allowed: [String]) throws(FormError) -> [JSONNode.Member] {
         guard let members = node.objectValue else {
-            throw error("expected an object, found \(node.kindName)", node, path)
+            throw error("expected an object, found \(node.kindName)", node, path())
         }
         for member in members where !allowed.contains(member.key) {
             let known = allowed.sorted().joined(separator: ", ")
             let message = "unknown key '\(member.key)' (expected one of: \(known))"
-            let keyPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+            let base = path()
+            let keyPath = base.isEmpty ? member.key : "\(base).\(member.key)"
             let location = source.location(of: member.keyRange.lowerBound)
             guard let unknownKeys else {
                 throw FormError(.invalidDefinition, message, path: keyPath, location: location)
@@ -65,7 +75,7 @@ struct JSONDefinitionReader {
     }
 
     func definition(_ root: JSONNode) throws(FormError) -> FormDefinition {
-        _ = try members(root, "", allowed: ["sections", "options"])
+        _ = try members(root, "", allowed: Self.rootKeys)
         var definition = FormDefinition()
         if let options = root["options"] { definition.options = try self.options(options) }
         guard let sections = root["sections"] else { return definition }
@@ -77,7 +87,7 @@ struct JSONDefinitionReader {
     }
 
     func options(_ node: JSONNode) throws(FormError) -> FormOptions {
-        _ = try members(node, "options", allowed: ["hiddenValueInConditions", "clearValueOnHide", "hiddenIncludesSection"])
+        _ = try members(node, "options", allowed: Self.optionKeys)
         var options = FormOptions()
         if let value = node["hiddenValueInConditions"], !value.isNull {
             guard let raw = value.stringValue, let policy = FormOptions.HiddenValuePolicy(rawValue: raw) else {
@@ -100,67 +110,68 @@ struct JSONDefinitionReader {
         return options
     }
 
-    func section(_ node: JSONNode, _ path: String) throws(FormError) -> Section {
-        _ = try members(node, path, allowed: ["tag", "hidden", "disabled", "multivalued", "rows", "title"])
+    func section(_ node: JSONNode, _ path: @autoclosure () -> String) throws(FormError) -> Section {
+        _ = try members(node, path(), allowed: Self.sectionKeys)
         var section = Section(
-            try tag(node, path), hidden: try condition(node["hidden"], "\(path).hidden"),
-            disabled: try condition(node["disabled"], "\(path).disabled"), rows: [])
+            try tag(node, path()), hidden: try condition(node["hidden"], "\(path()).hidden"),
+            disabled: try condition(node["disabled"], "\(path()).disabled"), rows: [])
         if let flag = node["multivalued"], !flag.isNull {
-            guard let value = flag.boolValue else { throw error("'multivalued' must be a boolean", flag, "\(path).multivalued") }
+            guard let value = flag.boolValue else { throw error("'multivalued' must be a boolean", flag, "\(path()).multivalued") }
             section.isMultivalued = value
         }
         if let rows = node["rows"], !rows.isNull {
             guard let elements = rows.arrayValue else {
-                throw error("'rows' must be an array, found \(rows.kindName)", rows, "\(path).rows")
+                throw error("'rows' must be an array, found \(rows.kindName)", rows, "\(path()).rows")
             }
-            for (index, row) in elements.enumerated() { section.rows.append(try self.row(row, "\(path).rows[\(index)]")) }
+            section.rows.reserveCapacity(elements.count)
+            for (index, row) in elements.enumerated() { section.rows.append(try self.row(row, "\(path()).rows[\(index)]")) }
         }
         return section
     }
 
-    func row(_ node: JSONNode, _ path: String) throws(FormError) -> Row {
-        _ = try members(node, path, allowed: ["tag", "value", "hidden", "disabled", "required", "validations", "title"])
+    func row(_ node: JSONNode, _ path: @autoclosure () -> String) throws(FormError) -> Row {
+        _ = try members(node, path(), allowed: Self.rowKeys)
         var row = Row(
-            try tag(node, path), hidden: try condition(node["hidden"], "\(path).hidden"),
-            disabled: try condition(node["disabled"], "\(path).disabled"),
-            required: try condition(node["required"], "\(path).required"))
+            try tag(node, path()), hidden: try condition(node["hidden"], "\(path()).hidden"),
+            disabled: try condition(node["disabled"], "\(path()).disabled"),
+            required: try condition(node["required"], "\(path()).required"))
         if let value = node["value"] {
             do {
                 row.value = try TypedJSON.value(of: value, in: text)
             } catch {
                 throw FormError(
-                    .json, error.message, path: "\(path).value", location: SourceLocation(line: error.line, column: error.column))
+                    .json, error.message, path: "\(path()).value", location: SourceLocation(line: error.line, column: error.column))
             }
         }
         if let rules = node["validations"], !rules.isNull {
             guard let elements = rules.arrayValue else {
-                throw error("'validations' must be an array", rules, "\(path).validations")
+                throw error("'validations' must be an array", rules, "\(path()).validations")
             }
             for (index, rule) in elements.enumerated() {
-                row.validations.append(try validation(rule, "\(path).validations[\(index)]"))
+                row.validations.append(try validation(rule, "\(path()).validations[\(index)]"))
             }
         }
         return row
     }
 
-    func tag(_ node: JSONNode, _ path: String) throws(FormError) -> String? {
+    func tag(_ node: JSONNode, _ path: @autoclosure () -> String) throws(FormError) -> String? {
         guard let tag = node["tag"], !tag.isNull else { return nil }
-        guard let string = tag.stringValue else { throw error("'tag' must be a string, found \(tag.kindName)", tag, "\(path).tag") }
+        guard let string = tag.stringValue else { throw error("'tag' must be a string, found \(tag.kindName)", tag, "\(path()).tag") }
         return string
     }
 
-    func condition(_ node: JSONNode?, _ path: String) throws(FormError) -> Condition? {
+    func condition(_ node: JSONNode?, _ path: @autoclosure () -> String) throws(FormError) -> Condition? {
         guard let node, !node.isNull else { return nil }
         if let flag = node.boolValue { return .constant(flag) }
         if let text = node.stringValue { return .predicate(text) }
-        throw error("a condition must be a boolean, a predicate string or null, found \(node.kindName)", node, path)
+        throw error("a condition must be a boolean, a predicate string or null, found \(node.kindName)", node, path())
     }
 
     /// `{"predicate": "SELF MATCHES '...'", "message": "..."}`.
-    func validation(_ node: JSONNode, _ path: String) throws(FormError) -> ValidationRule {
-        _ = try members(node, path, allowed: ["predicate", "message"])
+    func validation(_ node: JSONNode, _ path: @autoclosure () -> String) throws(FormError) -> ValidationRule {
+        _ = try members(node, path(), allowed: Self.validationKeys)
         guard let predicate = node["predicate"]?.stringValue else {
-            throw error("a validation needs a 'predicate' string", node, path)
+            throw error("a validation needs a 'predicate' string", node, path())
         }
         let message = node["message"]?.stringValue ?? "invalid value"
         return .predicate(predicate, message: message)

@@ -42,40 +42,68 @@ enum LeafGraph {
     /// The program ends without a `return` (a verifier bug): evaluation raises an error.
     static let answerMissing: Int32 = -3
 
-    /// The graph's nodes and the first node (or an answer, for a program without leaves), or nil when
-    /// `code` holds anything but leaves, `not`, `setFlag`, forward jumps and `return`.
-    static func build(_ code: UnsafeBufferPointer<Instruction>) -> (nodes: [LeafNode], entry: Int32)? {
+    /// The graph's nodes, in memory the caller owns and frees, and the first node (or an answer, for a
+    /// program without leaves); nil when `code` holds anything but leaves, `not`, `setFlag`, forward jumps
+    /// and `return`. Built once per compiled program, so it allocates nothing but the nodes themselves.
+    static func build(_ code: UnsafeBufferPointer<Instruction>) -> (nodes: UnsafeMutableBufferPointer<LeafNode>, entry: Int32)? {
         guard code.count < Int(Int32.max) else { return nil }
-        // Node index of every leaf, by offset.
-        var nodeIndex = [Int32](repeating: -1, count: code.count)
-        var leaves: [Int] = []
-        for offset in code.indices {
-            switch code[offset] {
+        var leafCount = 0
+        for instruction in code {
+            switch instruction {
             case .matchSlot, .matchSlotCount, .matchKey, .compareSlotInteger, .compareSlotCountInteger, .compareSlotString:
-                nodeIndex[offset] = Int32(leaves.count)
-                leaves.append(offset)
+                leafCount += 1
             case .not, .setFlag, .jumpIfFalse, .jumpIfTrue, .jump, .return:
                 break
             default:
                 return nil
             }
         }
-        guard let entry = follow(code, from: 0, flag: false, after: -1, nodeIndex) else { return nil }
-        var nodes: [LeafNode] = []
-        nodes.reserveCapacity(leaves.count)
-        for offset in leaves {
-            guard let onTrue = follow(code, from: offset + 1, flag: true, after: offset, nodeIndex),
-                let onFalse = follow(code, from: offset + 1, flag: false, after: offset, nodeIndex)
-            else { return nil }
-            nodes.append(LeafNode(instruction: code[offset], onTrue: onTrue, onFalse: onFalse, offset: Int32(offset)))
+        // Node index of every leaf by offset, in a temporary (stack) buffer.
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: code.count) { nodeIndex in
+            var next: Int32 = 0
+            for offset in code.indices {
+                if isLeaf(code[offset]) {
+                    nodeIndex[offset] = next
+                    next += 1
+                } else {
+                    nodeIndex[offset] = -1
+                }
+            }
+            let index = UnsafeBufferPointer(nodeIndex)
+            guard let entry = follow(code, from: 0, flag: false, after: -1, index) else { return nil }
+            let nodes = UnsafeMutableBufferPointer<LeafNode>.allocate(capacity: leafCount)
+            var built = 0
+            for offset in code.indices where isLeaf(code[offset]) {
+                guard let onTrue = follow(code, from: offset + 1, flag: true, after: offset, index),
+                    let onFalse = follow(code, from: offset + 1, flag: false, after: offset, index),
+                    built < leafCount
+                else {
+                    _ = nodes[..<built].deinitialize()
+                    nodes.deallocate()
+                    return nil
+                }
+                nodes.initializeElement(
+                    at: built, to: LeafNode(instruction: code[offset], onTrue: onTrue, onFalse: onFalse, offset: Int32(offset)))
+                built += 1
+            }
+            return (nodes, entry)
         }
-        return (nodes, entry)
+    }
+
+    private static func isLeaf(_ instruction: Instruction) -> Bool {
+        switch instruction {
+        case .matchSlot, .matchSlotCount, .matchKey, .compareSlotInteger, .compareSlotCountInteger, .compareSlotString:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Runs the control flow from `start` with `flag` until a leaf (its node) or an answer. Nil when a
     /// jump does not go forward or lands outside the program: such a program keeps the plain loop.
     private static func follow(
-        _ code: UnsafeBufferPointer<Instruction>, from start: Int, flag: Bool, after leaf: Int, _ nodeIndex: [Int32]
+        _ code: UnsafeBufferPointer<Instruction>, from start: Int, flag: Bool, after leaf: Int,
+        _ nodeIndex: UnsafeBufferPointer<Int32>
     ) -> Int32? {
         var pc = start
         var flag = flag

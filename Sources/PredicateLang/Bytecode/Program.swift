@@ -83,9 +83,7 @@ public struct Program: Sendable {
             _ = matcherMemory.initialize(from: matchers)
             matcherTable = UnsafeBufferPointer(matcherMemory)
             let graph = isStackless ? LeafGraph.build(code) : nil
-            let nodeMemory = UnsafeMutableBufferPointer<LeafNode>.allocate(capacity: graph?.nodes.count ?? 0)
-            _ = nodeMemory.initialize(from: graph?.nodes ?? [])
-            leafNodes = UnsafeBufferPointer(nodeMemory)
+            leafNodes = UnsafeBufferPointer(graph?.nodes ?? .allocate(capacity: 0))
             leafEntry = graph?.entry ?? LeafGraph.answerMissing
             hasLeafGraph = graph != nil
         }
