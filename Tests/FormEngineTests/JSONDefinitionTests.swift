@@ -33,6 +33,17 @@ struct JSONDefinitionTests {
             (#"{"sections": [{"rows": [{"tag": "a", "hidden": 3}]}]}"#, .invalidDefinition, "sections[0].rows[0].hidden", 1),
             ("{\"sections\": [{\"tag\": 5,\n \"rows\": []}]}", .invalidDefinition, "sections[0].tag", 1),
             (#"{"options": {"clearValueOnHide": "always"}}"#, .invalidDefinition, "options.clearValueOnHide", 1),
+            // Paths are built only when an error is thrown: one case per place that builds one.
+            (#"{"sections": [{}, {"rows": 3}]}"#, .invalidDefinition, "sections[1].rows", 1),
+            (#"{"sections": [{"rows": [{}, {}, 7]}]}"#, .invalidDefinition, "sections[0].rows[2]", 1),
+            ("{\"sections\": [{},\n{\"multivalued\": 1}]}", .invalidDefinition, "sections[1].multivalued", 2),
+            (#"{"sections": [{"disabled": []}]}"#, .invalidDefinition, "sections[0].disabled", 1),
+            (#"{"sections": [{"rows": [{"required": {}}]}]}"#, .invalidDefinition, "sections[0].rows[0].required", 1),
+            (#"{"sections": [{"rows": [{"tag": "a"}, {"validations": {}}]}]}"#, .invalidDefinition, "sections[0].rows[1].validations", 1),
+            (#"{"sections": [{"rows": [{"validations": [{"predicate": "x"}, {"message": "m"}]}]}]}"#, .invalidDefinition, "sections[0].rows[0].validations[1]", 1),
+            (#"{"sections": [{"rows": [{"validations": [{"predicate": "x", "extra": 1}]}]}]}"#, .invalidDefinition, "sections[0].rows[0].validations[0].extra", 1),
+            (#"{"sections": [{"rows": [{"tag": "a", "value": {"$date": "yesterday"}}]}]}"#, .json, "sections[0].rows[0].value", 1),
+            (#"{"sections": [], "extra": 1}"#, .invalidDefinition, "extra", 1),
         ])
     func errors(text: String, kind: FormError.Kind, path: String, line: Int) {
         #expect {
