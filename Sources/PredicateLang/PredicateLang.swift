@@ -39,15 +39,12 @@ public struct CompiledPredicate: Sendable {
     }
 
     @usableFromInline var core: Core
-    /// Whether the program was compiled against a symbol table (kept inline for the inlinable hot path).
-    @usableFromInline let isFormMode: Bool
     /// Whether evaluating against a row store with a null `SELF` runs the program's decision graph
     /// (a form-mode program of fused leaves within the step budget; see ``LeafGraph``).
     @usableFromInline let runsLeafGraph: Bool
 
     init(tree: SyntaxTree.Predicate, source: SourceText, program: Program, limits: Limits) {
         core = Core(tree: tree, source: source, program: program, limits: limits, environment: .live)
-        isFormMode = program.isFormMode
         let storage = program.storage
         runsLeafGraph = program.isFormMode && storage.hasLeafGraph && storage.code.count <= limits.maxEvaluationSteps
     }
@@ -142,43 +139,24 @@ public struct CompiledPredicate: Sendable {
                 try VirtualMachine.executeLeafGraph(core, entries)
             }
         }
-        guard isFormMode else { return try evaluate(bindingTagsOf: store, object: object) }
+        return try evaluate(slowPathIn: store, object: object)
+    }
+
+    /// ``evaluate(in:object:)`` for everything but the decision graph: a form-mode program runs over the
+    /// store's entries (operand stack, locals, the object; ``VirtualMachine`` still takes its leaf loop for
+    /// a stackless program); a predicate compiled without a symbol table reads every tag of the store as a
+    /// `$variable`.
+    @usableFromInline
+    func evaluate(slowPathIn store: borrowing RowStore, object: Value) throws(EvaluationError) -> Bool {
+        guard program.isFormMode else {
+            var variables: [String: Value] = [:]
+            for (slot, tag) in store.symbols.tags.enumerated() { variables[tag] = store.value(at: Slot(slot)) }
+            return try evaluate(with: object, variables: variables)
+        }
         return try store.withEntries { (entries) throws(EvaluationError) -> Bool in
-            try evaluate(entries: entries, object: object)
-        }
-    }
-
-    /// The body of ``evaluate(in:object:)`` for form-mode programs. Inlinable too, so the usual form
-    /// condition (fused leaves and jumps, null object) enters the leaf loop straight from the caller.
-    @inlinable
-    func evaluate(entries: UnsafeBufferPointer<RowStore.Entry>, object: Value) throws(EvaluationError) -> Bool {
-        let storage = core.program.storage
-        if storage.isStackless, case .null = object, storage.code.count <= core.limits.maxEvaluationSteps {
-            return try VirtualMachine.executeLeaves(storage, entries, nil, core.limits)
-        }
-        return try evaluate(generalEntries: entries, object: object)
-    }
-
-    /// ``evaluate(entries:object:)`` for every other program: operand stack, locals, the object.
-    @usableFromInline
-    func evaluate(generalEntries entries: UnsafeBufferPointer<RowStore.Entry>, object: Value) throws(EvaluationError) -> Bool {
-        let core = self.core
-        let slots = SlotInputs(entries: entries)
-        return try withUnsafePointer(to: object) { (objectPointer) throws(EvaluationError) -> Bool in
-            let inputs = EvaluationInputs(object: objectPointer, variables: nil, environment: core.environment,
-                                          slots: slots, limits: core.limits)
             var trace = NoTrace()
-            return try VirtualMachine.run(core.program.storage, inputs, trace: &trace)
+            return try run(object: object, variables: [:], slots: SlotInputs(entries: entries), trace: &trace)
         }
-    }
-
-    /// ``evaluate(in:object:)`` for a predicate compiled without a symbol table: every tag of the store
-    /// is bound as a `$variable`.
-    @usableFromInline
-    func evaluate(bindingTagsOf store: borrowing RowStore, object: Value) throws(EvaluationError) -> Bool {
-        var variables: [String: Value] = [:]
-        for (slot, tag) in store.symbols.tags.enumerated() { variables[tag] = store.value(at: Slot(slot)) }
-        return try evaluate(with: object, variables: variables)
     }
 
     /// Borrows the inputs for the duration of one run.

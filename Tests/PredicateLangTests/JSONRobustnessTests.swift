@@ -6,18 +6,6 @@ import Testing
 /// value or a positioned error.
 @Suite("JSON robustness")
 struct JSONRobustnessTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seeds = [
         #"{"a": [1, 2.5, -3e2, true, false, null], "b": {"$date": "2001-01-01T00:00:00.5+01:00"}}"#,
         #"{"$set": ["x", "\u00e9\ud83d\ude00", {"k": [[], {}]}]}"#,
@@ -31,15 +19,7 @@ struct JSONRobustnessTests {
         var parsed = 0
         for round in 0..<3_000 {
             var bytes = Array(Self.seeds[round % Self.seeds.count].utf8)
-            for _ in 0..<(1 + Int(generator.next() % 4)) {
-                let position = Int(generator.next() % UInt64(bytes.count + 1))
-                let byte = alphabet[Int(generator.next() % UInt64(alphabet.count))]
-                switch generator.next() % 3 {
-                case 0 where position < bytes.count: bytes[position] = byte
-                case 1 where position < bytes.count: bytes.remove(at: position)
-                default: bytes.insert(byte, at: position)
-                }
-            }
+            generator.mutate(&bytes, maxEdits: 4, alphabet: alphabet)
             do {
                 let node = try JSONParser.parse(bytes: bytes)
                 let text = String(decoding: bytes, as: UTF8.self)

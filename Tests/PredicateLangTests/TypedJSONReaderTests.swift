@@ -101,19 +101,11 @@ struct TypedJSONReaderTests {
 
     @Test("randomly mutated documents: same acceptance and values on both paths")
     func mutations() {
-        var generator = JSONRobustnessTests.SplitMix(state: 7)
+        var generator = SplitMix(state: 7)
         let alphabet = Array(#"{}[]",:\"0123456789.eE+-tfnul$dateset u"#.utf8) + [0x00, 0x0A, 0xC3, 0xA9, 0xFF, 0x80]
         for round in 0..<4_000 {
             var bytes = Array(Self.inputs[round % Self.inputs.count].utf8.prefix(300))
-            for _ in 0..<(1 + Int(generator.next() % 3)) {
-                let position = Int(generator.next() % UInt64(bytes.count + 1))
-                let byte = alphabet[Int(generator.next() % UInt64(alphabet.count))]
-                switch generator.next() % 3 {
-                case 0 where position < bytes.count: bytes[position] = byte
-                case 1 where position < bytes.count: bytes.remove(at: position)
-                default: bytes.insert(byte, at: position)
-                }
-            }
+            generator.mutate(&bytes, maxEdits: 3, alphabet: alphabet)
             let text = String(decoding: bytes, as: UTF8.self)
             Self.expectAgreement(text)
             let viaBytes = try? TypedJSON.parse(utf8: bytes[...])

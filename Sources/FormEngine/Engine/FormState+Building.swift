@@ -143,19 +143,19 @@ extension FormState {
     ) throws(FormError) {
         guard hidden != nil || disabled != nil || required != nil else { return }
         let path = path()
-        if let hidden {
-            conditions[element.condition(.hidden).raw] = try CompiledCondition.compile(
-                hidden, path: path + ".hidden", store: &store)
-        }
-        if let disabled {
-            conditions[element.condition(.disabled).raw] = try CompiledCondition.compile(
-                disabled, path: path + ".disabled", store: &store)
-        }
-        if let required {
-            conditions[element.condition(.required).raw] = try CompiledCondition.compile(
-                required, path: path + ".required", store: &store)
-        }
+        try compileCondition(hidden, .hidden, of: element, path: path)
+        try compileCondition(disabled, .disabled, of: element, path: path)
+        try compileCondition(required, .required, of: element, path: path)
         syncSlotTable()
+    }
+
+    /// Compiles one written condition into its slot of the condition table (an absent one stays false).
+    private mutating func compileCondition(
+        _ condition: Condition?, _ property: ConditionProperty, of element: ElementID, path: String
+    ) throws(FormError) {
+        guard let condition else { return }
+        conditions[element.condition(property).raw] = try CompiledCondition.compile(
+            condition, path: path + "." + property.rawValue, store: &store)
     }
 
     /// Compiles a row's validation rules.

@@ -234,10 +234,13 @@ extension FormState {
     /// (O(k) each) rather than by shifting the visibility counts (O(k log n) twice).
     static let correctedLocationLimit = 8
 
-    /// Like ``locateFromModelPositions(_:)`` for a transaction that inserted nothing, with the counts as
-    /// they are now: the touched elements (`keys`, every element whose flags the transaction flipped, in
-    /// form order) whose own hidden flag differs from its original one are counted as they were.
-    private func locateFromModelPositions(_ entries: inout [FormChangeSet.ElementChange], correctingBy keys: [OrderKey]) {
+    /// Replaces the placeholder locations of `entries` by the visible positions their model positions
+    /// have in the current counts. With `keys` (a transaction that inserted nothing, counts as they are
+    /// now: every element whose flags it flipped, in form order), the touched elements whose own hidden
+    /// flag differs from its original one are counted as they were at the transaction's start.
+    private func locateFromModelPositions(
+        _ entries: inout [FormChangeSet.ElementChange], correctingBy keys: [OrderKey] = []
+    ) {
         for index in entries.indices where entries[index].location != nil {
             let section = entries[index].sectionIndex
             var sectionIndex = visibility.shownSections(before: section)
@@ -257,38 +260,24 @@ extension FormState {
         }
     }
 
-    /// Replaces the placeholder locations of `entries` by the visible positions their model positions
-    /// have in the current counts.
-    private func locateFromModelPositions(_ entries: inout [FormChangeSet.ElementChange]) {
-        for index in entries.indices where entries[index].location != nil {
-            let section = entries[index].sectionIndex
-            let sectionIndex = visibility.shownSections(before: section)
-            entries[index].location = FormChangeSet.Location(
-                section: sectionIndex,
-                row: entries[index].rowIndex.map { visibility.shownRows(inSection: section, before: $0) })
-        }
-    }
-
-    /// Rows whose stored value changed, in form order.
+    /// Rows whose stored value changed, in form order. One touched row (the usual `setValue`) needs no
+    /// list and no sort.
     private func collectValueChanges(into changes: inout FormChangeSet) {
         if log.touchedValues.count == 1, let row = log.touchedValues.first {
-            if elements[row.raw].isAlive && !log.wasInserted(row)
-                && !log.originalValues[row.raw].isIdentical(to: elements[row.raw].value)
-            {
-                changes.valuesChanged.append(change(row, before: false))
-            }
+            if valueChanged(row) { changes.valuesChanged.append(change(row, before: false)) }
             return
         }
         var valueRows: [ElementID] = []
-        for row in log.touchedValues
-        where elements[row.raw].isAlive && !log.wasInserted(row)
-            && !log.originalValues[row.raw].isIdentical(to: elements[row.raw].value)
-        {
-            valueRows.append(row)
-        }
+        for row in log.touchedValues where valueChanged(row) { valueRows.append(row) }
         for row in valueRows.count > 1 ? inFormOrder(valueRows) : valueRows {
             changes.valuesChanged.append(change(row, before: false))
         }
+    }
+
+    /// Whether a row touched by the transaction (and alive, not inserted by it) holds another value now.
+    private func valueChanged(_ row: ElementID) -> Bool {
+        elements[row.raw].isAlive && !log.wasInserted(row)
+            && !log.originalValues[row.raw].isIdentical(to: elements[row.raw].value)
     }
 }
 

@@ -49,12 +49,9 @@ enum LeafGraph {
         guard code.count < Int(Int32.max) else { return nil }
         var leafCount = 0
         for instruction in code {
-            switch instruction {
-            case .matchSlot, .matchSlotCount, .matchKey, .compareSlotInteger, .compareSlotCountInteger, .compareSlotString:
+            if isLeaf(instruction) {
                 leafCount += 1
-            case .not, .setFlag, .jumpIfFalse, .jumpIfTrue, .jump, .return:
-                break
-            default:
+            } else if !isControl(instruction) {
                 return nil
             }
         }
@@ -90,12 +87,21 @@ enum LeafGraph {
         }
     }
 
+    /// A fused leaf: sets the flag from one test, touches no stack.
     private static func isLeaf(_ instruction: Instruction) -> Bool {
         switch instruction {
         case .matchSlot, .matchSlotCount, .matchKey, .compareSlotInteger, .compareSlotCountInteger, .compareSlotString:
-            return true
+            true
         default:
-            return false
+            false
+        }
+    }
+
+    /// Control flow between leaves, which the graph folds into its edges.
+    private static func isControl(_ instruction: Instruction) -> Bool {
+        switch instruction {
+        case .not, .setFlag, .jumpIfFalse, .jumpIfTrue, .jump, .return: true
+        default: false
         }
     }
 

@@ -54,7 +54,9 @@ public struct Matcher: Sendable {
     static let linearMemberLimit = 16
 
     let quickKind: QuickKind
-    /// The needle of an element `CONTAINS` (empty otherwise), stored unwrapped so the VM reads it in place.
+    /// The needle of an element `CONTAINS` (empty otherwise): ``stringConstant`` unwrapped, because reading
+    /// the optional through the side-table pointer copies it (P1 measured 327 → 671 instructions, 1 → 10
+    /// retains per evaluation).
     let elementNeedle: StringConstant
     /// The folded needle of ``QuickKind/substring`` and ``QuickKind/elementContains`` (empty otherwise).
     let substringNeedle: SubstringMatcher

@@ -85,25 +85,24 @@ public struct Verifier: Sendable {
             default:
                 break
             }
-            for index in 0..<(second == nil ? 1 : 2) {
-                let successor = index == 0 ? first : second ?? first
+            /// Carries `next` to `successor`, queuing it when its state is new or gains "flag unset".
+            func flow(to successor: Int) -> VerificationFailure? {
                 guard instructions.indices.contains(successor) else {
-                    return .failure(VerificationFailure(offset: offset, message: "control flows to \(successor), outside the program"))
+                    return VerificationFailure(offset: offset, message: "control flows to \(successor), outside the program")
                 }
                 if let existing = states[successor] {
                     if existing.depth != next.depth {
-                        return .failure(VerificationFailure(
-                            offset: successor, message: "paths join with stack depths \(existing.depth) and \(next.depth)"))
+                        return VerificationFailure(
+                            offset: successor, message: "paths join with stack depths \(existing.depth) and \(next.depth)")
                     }
-                    if existing.flagSet && !next.flagSet {
-                        states[successor] = next
-                        worklist.append(successor)
-                    }
-                } else {
-                    states[successor] = next
-                    worklist.append(successor)
+                    guard existing.flagSet && !next.flagSet else { return nil }
                 }
+                states[successor] = next
+                worklist.append(successor)
+                return nil
             }
+            if let failure = flow(to: first) { return .failure(failure) }
+            if let second, let failure = flow(to: second) { return .failure(failure) }
         }
         return .success(maxDepth)
     }

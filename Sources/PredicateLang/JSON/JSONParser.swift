@@ -297,35 +297,31 @@ private struct Parser {
         position += 1
         guard let letter = current else { throw error("unterminated string") }
         position += 1
-        switch letter {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(letter)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
-        case UInt8(ascii: "u"):
-            var code = try hexQuad(escapeStart: start)
-            if (0xDC00...0xDFFF).contains(code) {
-                throw error("lone low surrogate \\u\(hex4(code))", at: start)
-            }
-            if (0xD800...0xDBFF).contains(code) {
-                guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
-                    throw error("lone high surrogate \\u\(hex4(code))", at: start)
-                }
-                let lowStart = position
-                position += 2
-                let low = try hexQuad(escapeStart: lowStart)
-                guard (0xDC00...0xDFFF).contains(low) else {
-                    throw error("high surrogate \\u\(hex4(code)) not followed by a low surrogate", at: start)
-                }
-                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-            }
-            guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape", at: start) }
-            Unicode.UTF8.encode(scalar) { buffer.append($0) }
-        default:
+        if let byte = JSONEscape.byte(for: letter) {
+            buffer.append(byte)
+            return
+        }
+        guard letter == UInt8(ascii: "u") else {
             throw error("invalid escape '\\\(describeByte(letter))' in string", at: start)
         }
+        var code = try hexQuad(escapeStart: start)
+        if JSONEscape.lowSurrogates.contains(code) {
+            throw error("lone low surrogate \\u\(hex4(code))", at: start)
+        }
+        if JSONEscape.highSurrogates.contains(code) {
+            guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
+                throw error("lone high surrogate \\u\(hex4(code))", at: start)
+            }
+            let lowStart = position
+            position += 2
+            let low = try hexQuad(escapeStart: lowStart)
+            guard JSONEscape.lowSurrogates.contains(low) else {
+                throw error("high surrogate \\u\(hex4(code)) not followed by a low surrogate", at: start)
+            }
+            code = JSONEscape.codePoint(high: code, low: low)
+        }
+        guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape", at: start) }
+        Unicode.UTF8.encode(scalar) { buffer.append($0) }
     }
 
     /// Four hex digits after `\u`.
@@ -333,12 +329,8 @@ private struct Parser {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = current else { throw error("unterminated \\u escape", at: escapeStart) }
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("invalid \\u escape: expected four hex digits", at: escapeStart)
+            guard let digit = JSONEscape.hexDigit(byte) else {
+                throw error("invalid \\u escape: expected four hex digits", at: escapeStart)
             }
             value = value << 4 | digit
             position += 1

@@ -306,29 +306,21 @@ struct TypedJSONReader {
         position += 1
         guard let letter = current else { return false }
         position += 1
-        switch letter {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(letter)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
-        case UInt8(ascii: "u"):
-            guard var code = hexQuad() else { return false }
-            if (0xDC00...0xDFFF).contains(code) { return false }
-            if (0xD800...0xDBFF).contains(code) {
-                guard bytes.count - position >= 2, bytes[position] == UInt8(ascii: "\\"),
-                    bytes[position + 1] == UInt8(ascii: "u")
-                else { return false }
-                position += 2
-                guard let low = hexQuad(), (0xDC00...0xDFFF).contains(low) else { return false }
-                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-            }
-            guard let scalar = Unicode.Scalar(code) else { return false }
-            Unicode.UTF8.encode(scalar) { buffer.append($0) }
-        default:
-            return false
+        if let byte = JSONEscape.byte(for: letter) {
+            buffer.append(byte)
+            return true
         }
+        guard letter == UInt8(ascii: "u"), var code = hexQuad(), !JSONEscape.lowSurrogates.contains(code) else { return false }
+        if JSONEscape.highSurrogates.contains(code) {
+            guard bytes.count - position >= 2, bytes[position] == UInt8(ascii: "\\"),
+                bytes[position + 1] == UInt8(ascii: "u")
+            else { return false }
+            position += 2
+            guard let low = hexQuad(), JSONEscape.lowSurrogates.contains(low) else { return false }
+            code = JSONEscape.codePoint(high: code, low: low)
+        }
+        guard let scalar = Unicode.Scalar(code) else { return false }
+        Unicode.UTF8.encode(scalar) { buffer.append($0) }
         return true
     }
 
@@ -337,14 +329,7 @@ struct TypedJSONReader {
         guard bytes.count - position >= 4 else { return nil }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[position]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte &- UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte &- UInt8(ascii: "a")) + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte &- UInt8(ascii: "A")) + 10
-            default: return nil
-            }
+            guard let digit = JSONEscape.hexDigit(bytes[position]) else { return nil }
             value = value << 4 | digit
             position += 1
         }

@@ -18,8 +18,8 @@ struct SlotInputs {
 /// What one evaluation reads besides its slots. Every member is borrowed from the caller.
 struct EvaluationInputs: ~Copyable {
     let object: UnsafePointer<Value>
-    /// The bindings; nil when evaluating over a row store (no variables).
-    let variables: UnsafePointer<[String: Value]>?
+    /// The `$variable` bindings (empty when evaluating over a row store).
+    let variables: UnsafePointer<[String: Value]>
     unowned(unsafe) let environment: EnvironmentBox
     let slots: SlotInputs
     let limits: Limits
@@ -72,9 +72,8 @@ enum VirtualMachine {
     // not cover runs its instructions one by one. Either way the loop ends within `code.count` steps
     // (jumps only go forward; the caller checked the budget).
     ///
-    /// `object` is `SELF` (nil when it is null); only `matchKey` leaves read it.
-    @usableFromInline
-    static func executeLeaves(
+    /// `object` is `SELF`; only `matchKey` leaves read it.
+    private static func executeLeaves(
         _ program: Program.Storage, _ slots: UnsafeBufferPointer<RowStore.Entry>, _ object: UnsafePointer<Value>?,
         _ limits: borrowing Limits
     ) throws(EvaluationError) -> Bool {
@@ -244,7 +243,7 @@ enum VirtualMachine {
                 case .pushObject:
                     frame.push(inputs.object.pointee)
                 case .loadVariable(let index):
-                    frame.push(try variable(program.names[Int(index.rawValue)], inputs.variables?.pointee ?? [:]))
+                    frame.push(try variable(program.names[Int(index.rawValue)], inputs.variables.pointee))
                 case .loadSlot(let slot):
                     frame.push(slotValue(slot, inputs.slots))
                 case .loadSlotHidden(let slot):
@@ -294,45 +293,10 @@ enum VirtualMachine {
                 case .match(let index, let modifier):
                     let value = frame.pop()
                     flag = try match(matchers[Int(index.rawValue)], value, modifier, inputs.limits, &steps)
-                case .matchSlot(let slot, let index):
-                    let position = Int(slot.rawValue)
-                    if position < inputs.slots.entries.count, let entries = inputs.slots.entries.baseAddress,
-                        let table = matchers.baseAddress, let answer = Matcher.quickTest(table + Int(index.rawValue), entries + position)
-                    {
-                        flag = answer
-                    } else {
-                        flag = try matchers[Int(index.rawValue)].test(slotValue(slot, inputs.slots), limits: inputs.limits)
-                    }
-                case .matchSlotCount(let slot, let index):
-                    flag = try matchers[Int(index.rawValue)].test(try count(of: slotValue(slot, inputs.slots)), limits: inputs.limits)
-                case .matchKey(let path, let index):
-                    let value = try objectKeyPathValue(path, program, inputs.object.pointee)
-                    flag = try matchers[Int(index.rawValue)].test(value, limits: inputs.limits)
-                case .compareSlotInteger(let slot, let op, let index):
-                    let constant = program.integers[Int(index.rawValue)]
-                    let position = Int(slot.rawValue)
-                    if position < inputs.slots.entries.count, case .int(let integer) = inputs.slots.entries[position].value {
-                        flag = holds(op, integer, constant)
-                    } else {
-                        flag = try Value.compare(slotValue(slot, inputs.slots), op, .int(constant), options: [], limits: inputs.limits)
-                    }
-                case .compareSlotCountInteger(let slot, let op, let index):
-                    let constant = program.integers[Int(index.rawValue)]
-                    let position = Int(slot.rawValue)
-                    if position < inputs.slots.entries.count, case .array(let array) = inputs.slots.entries[position].value {
-                        flag = holds(op, Int64(array.count), constant)
-                    } else {
-                        let count = try count(of: slotValue(slot, inputs.slots))
-                        flag = try Value.compare(count, op, .int(constant), options: [], limits: inputs.limits)
-                    }
-                case .compareSlotString(let slot, let op, let index):
-                    let position = Int(slot.rawValue)
-                    if position < inputs.slots.entries.count, case .string(let string) = inputs.slots.entries[position].value {
-                        flag = program.strings[Int(index.rawValue)].isIdentical(to: string) == (op == .equalTo)
-                    } else {
-                        let constant = Value.string(program.strings[Int(index.rawValue)].value)
-                        flag = try Value.compare(slotValue(slot, inputs.slots), op, constant, options: [], limits: inputs.limits)
-                    }
+                case .matchSlot, .matchSlotCount, .matchKey, .compareSlotInteger, .compareSlotCountInteger,
+                    .compareSlotString:
+                    // Fused leaves: the same fast and slow paths as in the leaf loops.
+                    flag = try test(instruction, program, matchers, inputs.slots.entries, inputs.object, inputs.limits)
                 case .not:
                     flag = !flag
                 case .jumpIfFalse(let jump):

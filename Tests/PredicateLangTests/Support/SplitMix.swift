@@ -12,3 +12,19 @@ struct SplitMix: RandomNumberGenerator {
     }
 }
 
+
+extension SplitMix {
+    /// Applies 1 to `maxEdits` random edits to `bytes` (replace, remove or insert a byte drawn from
+    /// `alphabet`): the mutation step of the randomised parser tests.
+    mutating func mutate(_ bytes: inout [UInt8], maxEdits: Int, alphabet: [UInt8]) {
+        for _ in 0..<(1 + Int(next() % UInt64(maxEdits))) {
+            let position = Int(next() % UInt64(bytes.count + 1))
+            let byte = alphabet[Int(next() % UInt64(alphabet.count))]
+            switch next() % 3 {
+            case 0 where position < bytes.count: bytes[position] = byte
+            case 1 where position < bytes.count: bytes.remove(at: position)
+            default: bytes.insert(byte, at: position)
+            }
+        }
+    }
+}
