@@ -24,29 +24,69 @@ public struct CompiledPredicate: Sendable {
     final class Core: Sendable {
         let tree: SyntaxTree.Predicate
         let source: SourceText
-        @usableFromInline let program: Program
-        @usableFromInline let limits: Limits
+        let program: Program
         let environment: EnvironmentBox
+        /// Whether the program reads its tags from a row store's slots (it was compiled against a symbol
+        /// table), so ``CompiledPredicate/evaluate(in:object:)`` hands the VM the store's entries.
+        @usableFromInline let isFormMode: Bool
 
-        init(tree: SyntaxTree.Predicate, source: SourceText, program: Program, limits: Limits,
-             environment: FunctionEnvironment) {
+        init(tree: SyntaxTree.Predicate, source: SourceText, program: Program, environment: FunctionEnvironment) {
             self.tree = tree
             self.source = source
             self.program = program
-            self.limits = limits
             self.environment = EnvironmentBox(environment)
+            isFormMode = program.isFormMode
+        }
+
+        /// The one path from the public API into the VM: every `evaluate` ends here.
+        @inline(__always)
+        func run<Trace: TraceSink>(
+            object: borrowing Value, variables: UnsafePointer<[String: Value]>?, slots: UnsafeBufferPointer<RowStore.Entry>,
+            trace: inout Trace
+        ) throws(EvaluationError) -> Bool {
+            try withUnsafePointer(to: object) { (object) throws(EvaluationError) -> Bool in
+                let inputs = EvaluationInputs(
+                    object: object, variables: variables, environment: environment, slots: SlotEntries(slots))
+                return try VirtualMachine.run(program.storage, inputs, trace: &trace)
+            }
+        }
+
+        /// Evaluates with `$variable` bindings; a form-mode program takes each tag's value from them.
+        func run<Trace: TraceSink>(
+            object: borrowing Value, variables: [String: Value], trace: inout Trace
+        ) throws(EvaluationError) -> Bool {
+            let entries = program.symbols.map { symbols in
+                symbols.tags.map { RowStore.Entry(value: variables[$0] ?? .null) }
+            } ?? []
+            return try entries.withUnsafeBufferPointer { (entries) throws(EvaluationError) -> Bool in
+                try withUnsafePointer(to: variables) { (variables) throws(EvaluationError) -> Bool in
+                    try run(object: object, variables: variables, slots: entries, trace: &trace)
+                }
+            }
+        }
+
+        /// Evaluates over a row store's entries (form mode).
+        @usableFromInline
+        func run(object: borrowing Value, slots: UnsafeBufferPointer<RowStore.Entry>) throws(EvaluationError) -> Bool {
+            var trace = NoTrace()
+            return try run(object: object, variables: nil, slots: slots, trace: &trace)
+        }
+
+        /// Evaluates a program compiled without a symbol table over a row store: it reads the store's tags
+        /// as `$variables`.
+        @usableFromInline
+        func run(readingTagsOf store: borrowing RowStore, object: borrowing Value) throws(EvaluationError) -> Bool {
+            var variables: [String: Value] = [:]
+            for (slot, tag) in store.symbols.tags.enumerated() { variables[tag] = store.value(at: Slot(slot)) }
+            var trace = NoTrace()
+            return try run(object: object, variables: variables, trace: &trace)
         }
     }
 
     @usableFromInline var core: Core
-    /// Whether evaluating against a row store with a null `SELF` runs the program's decision graph
-    /// (a form-mode program of fused leaves within the step budget; see ``LeafGraph``).
-    @usableFromInline let runsLeafGraph: Bool
 
-    init(tree: SyntaxTree.Predicate, source: SourceText, program: Program, limits: Limits) {
-        core = Core(tree: tree, source: source, program: program, limits: limits, environment: .live)
-        let storage = program.storage
-        runsLeafGraph = program.isFormMode && storage.hasLeafGraph && storage.code.count <= limits.maxEvaluationSteps
+    init(tree: SyntaxTree.Predicate, source: SourceText, program: Program) {
+        core = Core(tree: tree, source: source, program: program, environment: .live)
     }
 
     /// The syntax tree the predicate was compiled from.
@@ -54,16 +94,13 @@ public struct CompiledPredicate: Sendable {
     /// The source text.
     public var source: SourceText { core.source }
     /// The bytecode.
-    public var program: Program { core.program }
+    package var program: Program { core.program }
     /// The limits evaluation runs under (the step budget, regex subject length).
-    public var limits: Limits { core.limits }
+    public var limits: Limits { core.program.limits }
     /// The clock and random source for `now()` and `random()`; replace it to make tests repeatable.
     public var functionEnvironment: FunctionEnvironment {
         get { core.environment.environment }
-        set {
-            core = Core(tree: core.tree, source: core.source, program: core.program, limits: core.limits,
-                        environment: newValue)
-        }
+        set { core = Core(tree: core.tree, source: core.source, program: core.program, environment: newValue) }
     }
 
     /// What the predicate reads: free `$variables` and key paths of the evaluated object.
@@ -92,7 +129,7 @@ public struct CompiledPredicate: Sendable {
     ) -> CompilationResult {
         var compiler = Compiler(symbols: symbols, limits: limits)
         let program = compiler.compile(tree)
-        let predicate = program.map { CompiledPredicate(tree: tree, source: source, program: $0, limits: limits) }
+        let predicate = program.map { CompiledPredicate(tree: tree, source: source, program: $0) }
         return CompilationResult(predicate: predicate, diagnostics: compiler.diagnostics, source: source)
     }
 
@@ -113,78 +150,33 @@ public struct CompiledPredicate: Sendable {
     /// raises `unbound-variable`. In form mode, each tag's value is taken from `variables` by name.
     public func evaluate(with object: Value = .null, variables: [String: Value] = [:]) throws(EvaluationError) -> Bool {
         var trace = NoTrace()
-        return try evaluate(object: object, variables: variables, trace: &trace)
+        return try core.run(object: object, variables: variables, trace: &trace)
     }
 
-    /// Evaluates with a trace hook called before every instruction (for `predc eval --trace`).
-    public func evaluate(
+    /// Evaluates against a form's row store: the hot path, which allocates nothing on the heap. A predicate
+    /// compiled without a symbol table reads the store's tags as `$variables` instead (slower: it builds
+    /// the bindings).
+    @inlinable
+    public func evaluate(in store: borrowing RowStore, object: Value = .null) throws(EvaluationError) -> Bool {
+        guard core.isFormMode else { return try core.run(readingTagsOf: store, object: object) }
+        return try store.withEntries { (entries) throws(EvaluationError) -> Bool in
+            try core.run(object: object, slots: entries)
+        }
+    }
+
+    /// Evaluates with a trace hook called before every instruction or decision node the VM runs (for
+    /// `predc eval --trace`).
+    package func evaluate(
         with object: Value = .null, variables: [String: Value] = [:], tracer: (TraceEvent) -> Void
     ) throws(EvaluationError) -> Bool {
         try withoutActuallyEscaping(tracer) { (handler) throws(EvaluationError) -> Bool in
             var trace = ClosureTrace(source: source, handler: handler)
-            return try evaluate(object: object, variables: variables, trace: &trace)
+            return try core.run(object: object, variables: variables, trace: &trace)
         }
     }
 
-    /// Evaluates against a form's row store: the hot path, which allocates nothing on the heap.
-    ///
-    /// Inlinable so a caller's store is borrowed in place rather than copied into the call: the only
-    /// reference touched is the store's entry buffer. A predicate compiled without a symbol table reads
-    /// the store's tags as `$variables` instead (slower: it builds the bindings).
-    @inlinable
-    public func evaluate(in store: borrowing RowStore, object: Value = .null) throws(EvaluationError) -> Bool {
-        if runsLeafGraph, case .null = object {
-            // The usual form condition: straight into the decision graph, nothing else to set up.
-            return try store.withEntries { (entries) throws(EvaluationError) -> Bool in
-                try VirtualMachine.executeLeafGraph(core, entries)
-            }
-        }
-        return try evaluate(slowPathIn: store, object: object)
-    }
-
-    /// ``evaluate(in:object:)`` for everything but the decision graph: a form-mode program runs over the
-    /// store's entries (operand stack, locals, the object; ``VirtualMachine`` still takes its leaf loop for
-    /// a stackless program); a predicate compiled without a symbol table reads every tag of the store as a
-    /// `$variable`.
-    @usableFromInline
-    func evaluate(slowPathIn store: borrowing RowStore, object: Value) throws(EvaluationError) -> Bool {
-        guard program.isFormMode else {
-            var variables: [String: Value] = [:]
-            for (slot, tag) in store.symbols.tags.enumerated() { variables[tag] = store.value(at: Slot(slot)) }
-            return try evaluate(with: object, variables: variables)
-        }
-        return try store.withEntries { (entries) throws(EvaluationError) -> Bool in
-            var trace = NoTrace()
-            return try run(object: object, variables: [:], slots: SlotInputs(entries: entries), trace: &trace)
-        }
-    }
-
-    /// Borrows the inputs for the duration of one run.
-    private func run<Trace: TraceSink>(
-        object: borrowing Value, variables: borrowing [String: Value], slots: SlotInputs, trace: inout Trace
-    ) throws(EvaluationError) -> Bool {
-        let core = self.core
-        return try withUnsafePointer(to: object) { (objectPointer) throws(EvaluationError) -> Bool in
-            try withUnsafePointer(to: variables) { (variablesPointer) throws(EvaluationError) -> Bool in
-                let inputs = EvaluationInputs(object: objectPointer, variables: variablesPointer,
-                                              environment: core.environment, slots: slots, limits: core.limits)
-                return try VirtualMachine.run(core.program.storage, inputs, trace: &trace)
-            }
-        }
-    }
-
-    private func evaluate<Trace: TraceSink>(
-        object: Value, variables: [String: Value], trace: inout Trace
-    ) throws(EvaluationError) -> Bool {
-        let entries = program.symbols.map { symbols in
-            symbols.tags.map { RowStore.Entry(value: variables[$0] ?? .null) }
-        } ?? []
-        return try entries.withUnsafeBufferPointer { (entries) throws(EvaluationError) -> Bool in
-            try run(object: object, variables: variables, slots: SlotInputs(entries: entries), trace: &trace)
-        }
-    }
-
-    /// The bytecode listing, with source positions.
+    /// The bytecode listing, with source positions, followed by the decision graph when the program
+    /// runs as one.
     public func disassembly() -> String {
         program.disassembly(source: source)
     }

@@ -29,11 +29,11 @@ struct CompilerTests {
 
     @Test("short predicates compile to these opcode sequences", arguments: [
         OpcodeCase("a == 1", ["matchKey", "return"]),
-        OpcodeCase("$t == 1", form: true, ["compareSlotInteger", "return"]),
-        OpcodeCase("$t.value.@count = 0", form: true, ["compareSlotCountInt", "return"]),
-        OpcodeCase("$t.@count > 2", form: true, ["compareSlotCountInt", "return"]),
-        OpcodeCase("$t == 'x'", form: true, ["compareSlotString", "return"]),
-        OpcodeCase("$t.value != 'x'", form: true, ["compareSlotString", "return"]),
+        OpcodeCase("$t == 1", form: true, ["matchSlot", "return"]),
+        OpcodeCase("$t.value.@count = 0", form: true, ["matchSlotCount", "return"]),
+        OpcodeCase("$t.@count > 2", form: true, ["matchSlotCount", "return"]),
+        OpcodeCase("$t == 'x'", form: true, ["matchSlot", "return"]),
+        OpcodeCase("$t.value != 'x'", form: true, ["matchSlot", "return"]),
         OpcodeCase("$t ==[c] 'x'", form: true, ["matchSlot", "return"]),
         OpcodeCase("$hobbies CONTAINS 'Music'", form: true, ["matchSlot", "return"]),
         OpcodeCase("'Music' IN $hobbies", form: true, ["matchSlot", "return"]),
@@ -91,14 +91,23 @@ struct CompilerTests {
     @Test("constant right-hand sides are prepared once")
     func preparation() throws {
         func preparation(_ format: String) throws -> String {
-            try Self.compiled(format, form: true).program.matchers.first?.preparationName ?? "none"
+            try Self.compiled(format, form: true).program.matchers.first?.kindName ?? "none"
         }
         #expect(try preparation("$t CONTAINS 'x'") == "substring-or-element")
         #expect(try preparation("$t BEGINSWITH[cd] 'x'") == "substring")
         #expect(try preparation("$t LIKE 'a*'") == "like")
         #expect(try preparation("$t MATCHES 'a.*'") == "regex")
-        #expect(try preparation("$t IN {1, 2, 2}") == "set(2)")
-        #expect(try preparation("$t BETWEEN {1, 2}") == "general")
+        #expect(try preparation("$t IN {1, 2, 2}") == "integers(2)")
+        #expect(try preparation("$t IN {'a', 'b'}") == "strings(2)")
+        #expect(try preparation("$t IN {1, 'a'}") == "set(2)")
+        #expect(try preparation("$t IN[c] {'a', 'b'}") == "set(2)")
+        #expect(try preparation("$t BETWEEN {1, 2}") == "integer-range")
+        #expect(try preparation("$t BETWEEN {1, 2.5}") == "general")
+        #expect(try preparation("$t > 5") == "integer")
+        #expect(try preparation("$t > 5.5") == "double")
+        #expect(try preparation("$t == 'x'") == "string")
+        #expect(try preparation("$t ==[c] 'x'") == "general")
+        #expect(try preparation("$t < 'x'") == "general")
     }
 
     @Test("jumps of an AND chain all land on the end")

@@ -52,11 +52,11 @@ struct RowStoreStorageTests {
         store["t69999"] = 42
         store["t65536"] = ["x", "y"]
         let predicate = try CompiledPredicate("$t69999 > 18 AND $t65536 CONTAINS 'y'", symbols: store.symbols)
-        #expect(predicate.program.instructions.contains(.compareSlotInteger(try #require(SlotIndex(exactly: 69_999)), .greaterThan, IntegerIndex(0))))
+        #expect(predicate.program.instructions.contains(.matchSlot(try #require(SlotOperand(exactly: 69_999)), MatcherIndex(0))))
         #expect(try predicate.evaluate(in: store))
-        #expect(SlotIndex(exactly: Int(SlotIndex.maximum))?.rawValue == SlotIndex.maximum)
-        #expect(SlotIndex(exactly: Int(SlotIndex.maximum) + 1) == nil)
-        #expect(SlotIndex(exactly: -1) == nil)
+        #expect(SlotOperand(exactly: Int(SlotOperand.maximum))?.rawValue == SlotOperand.maximum)
+        #expect(SlotOperand(exactly: Int(SlotOperand.maximum) + 1) == nil)
+        #expect(SlotOperand(exactly: -1) == nil)
     }
 
     static let subjects: [Value] = [

@@ -16,7 +16,8 @@ struct TracerTests {
         #expect(events.map(\.offset) == [0, 1, 2, 3, 4, 5, 7])
         #expect(events[3].stack == [.int(2), .int(1)])
         #expect(events[4].stack == [.int(3)])
-        #expect(events[6].flag)
+        #expect(events[6].flag == true)
+        #expect(events.allSatisfy { $0.step == .instruction })
         #expect(events[3].listing.contains("arithmetic"))
         #expect(events[3].description.contains("[ 2 ][ 1 ]"))
     }

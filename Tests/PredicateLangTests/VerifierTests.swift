@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Verifier")
 struct VerifierTests {
-    static let tables = Verifier.Tables(constants: 2, integers: 1, strings: 1, matchers: 1, keyPaths: 1, names: 1, locals: 4)
+    static let tables = Verifier.Tables(constants: 2, matchers: 1, keyPaths: 1, names: 1, locals: 4)
 
     struct BadCase: CustomTestStringConvertible, Sendable {
         let name: String
@@ -27,10 +27,10 @@ struct VerifierTests {
         BadCase(name: "values left at return", instructions: [.pushObject, .setFlag(true), .return], message: "return with 1 values"),
         BadCase(name: "constant index", instructions: [.pushConstant(ConstantIndex(9)), .match(MatcherIndex(0), .direct), .return],
                 message: "constant index 9 out of range"),
-        BadCase(name: "matcher index", instructions: [.matchSlot(SlotIndex(0), MatcherIndex(3)), .return], message: "matcher index"),
+        BadCase(name: "matcher index", instructions: [.matchSlot(SlotOperand(0), MatcherIndex(3)), .return], message: "matcher index"),
         BadCase(name: "local block", instructions: [.pushObject, .iterate(LocalIndex(2)), .setFlag(true), .return], message: "local index"),
-        BadCase(name: "integer index", instructions: [.compareSlotInteger(SlotIndex(0), .equalTo, IntegerIndex(1)), .return],
-                message: "integer index"),
+        BadCase(name: "key path index", instructions: [.matchKey(KeyPathIndex(1), MatcherIndex(0)), .return],
+                message: "key path index"),
         BadCase(name: "empty", instructions: [], message: "empty program"),
     ])
     func rejects(_ testCase: BadCase) throws {

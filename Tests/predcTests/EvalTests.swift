@@ -84,7 +84,7 @@ struct EvalTests {
     }
 
     @Test func traceListsInstructionsWithTheStack() {
-        let result = predc("eval", "age >= 18 AND name == 'Jo'", "--object", "{\"age\": 30, \"name\": \"Jo\"}", "--trace")
+        let result = predc("eval", "age + 0 >= 18 AND name == 'Jo'", "--object", "{\"age\": 30, \"name\": \"Jo\"}", "--trace")
         #expect(result.status == .success)
         #expect(result.stdout == "true\n")
         let lines = result.stderr.split(separator: "\n")
@@ -92,6 +92,22 @@ struct EvalTests {
         #expect(lines.last?.hasSuffix("instructions executed ==") == true)
         #expect(lines.contains { $0.contains("flag=") })
         #expect(lines.count > 4)
+    }
+
+    @Test("a program of leaves is traced node by node, the nodes `explain` lists")
+    func traceWalksTheDecisionGraph() {
+        let text = "age >= 18 AND (name == 'Jo' OR name == 'Al')"
+        let object = "{\"age\": 30, \"name\": \"Al\"}"
+        let traced = predc("eval", text, "--object", object, "--trace")
+        #expect(traced.status == .success)
+        let lines = traced.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.last == "== 3 decision nodes walked ==")
+        let walked = lines.filter { $0.hasPrefix("n") }
+        #expect(walked.map { String($0.prefix(2)) } == ["n0", "n1", "n2"])
+        let explained = predc("explain", text).stdout.split(separator: "\n").map(String.init)
+        let graph = explained.drop { !$0.hasPrefix("decision graph") }.dropFirst().map { String($0.dropFirst(2)) }
+        #expect(graph.count == 3)
+        #expect(walked == graph, "\(traced.stderr)")
     }
 }
 

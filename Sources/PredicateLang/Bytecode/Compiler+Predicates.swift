@@ -1,6 +1,6 @@
 // Compiler, predicates: AND/OR chains become short-circuit jumps over the flag register; comparisons
-// become fused leaves (`matchSlot`, `matchSlotCount`, `matchKey`), a `match` against a prepared
-// constant, or a general `compare` of two computed operands.
+// with a constant become fused leaves (`matchSlot`, `matchSlotCount`, `matchKey`) or a `match` against the
+// prepared constant, and comparisons of two computed operands a general `compare`.
 
 extension Compiler {
     mutating func compilePredicate(_ predicate: SyntaxTree.Predicate) {
@@ -58,7 +58,6 @@ extension Compiler {
             emit(.compare(comparison.op, comparison.options, comparison.modifier), at: comparison.range)
             return
         }
-        if comparison.modifier == .direct, comparison.options.isEmpty, emitTypedLeaf(comparison, constant) { return }
         let matcher = matcher(prepareMatcher(comparison.op, comparison.options, constant, at: constantRange))
         if comparison.modifier == .direct {
             if let slot = slotRead(comparison.lhs) {
@@ -78,66 +77,17 @@ extension Compiler {
         emit(.match(matcher, comparison.modifier), at: comparison.range)
     }
 
-    /// The typed fused leaves: `$t op 5`, `$t.@count op 5`, `$t == 'x'`. False when none applies.
-    private mutating func emitTypedLeaf(_ comparison: SyntaxTree.Comparison, _ constant: Value) -> Bool {
-        let isOrdering: Bool  // a switch, not an array literal (which allocated on every leaf)
-        switch comparison.op {
-        case .equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo: isOrdering = true
-        default: isOrdering = false
-        }
-        switch constant {
-        case .int(let integer) where isOrdering:
-            if let slot = slotRead(comparison.lhs) {
-                emit(.compareSlotInteger(slot, comparison.op, self.integer(integer)), at: comparison.range)
-                return true
-            }
-            if let slot = slotCountRead(comparison.lhs) {
-                emit(.compareSlotCountInteger(slot, comparison.op, self.integer(integer)), at: comparison.range)
-                return true
-            }
-        case .string(let text) where comparison.op == .equalTo || comparison.op == .notEqualTo:
-            if let slot = slotRead(comparison.lhs) {
-                emit(.compareSlotString(slot, comparison.op, self.string(text)), at: comparison.range)
-                return true
-            }
-        default:
-            break
-        }
-        return false
-    }
-
-    /// Prepares the constant right-hand side once: folded needles, compiled patterns, hashed sets.
+    /// Prepares the constant right-hand side once (``Matcher/Kind``). A pattern that does not compile is
+    /// an error here; the matcher then prepares nothing.
     mutating func prepareMatcher(
         _ op: ComparisonOperator, _ options: ComparisonOptions, _ constant: Value, at range: SourceRange
     ) -> Matcher {
-        var preparation = Matcher.Preparation.general
-        switch (op, constant) {
-        case (.like, .string(let pattern)):
-            do {
-                preparation = .like(try LikePattern(pattern, options: options))
-            } catch {
-                diagnostics.append(.error(.invalidPattern(error.message), at: range))
-            }
-        case (.matches, .string(let pattern)):
-            do {
-                preparation = .regex(try RegexPattern(pattern, options: options))
-            } catch {
-                diagnostics.append(.error(.invalidPattern(error.message), at: range))
-            }
-        case (.beginsWith, .string(let needle)), (.endsWith, .string(let needle)):
-            preparation = .substring(SubstringMatcher(needle: needle, options: options))
-        case (.contains, .string(let needle)):
-            preparation = .substringOrElement(SubstringMatcher(needle: needle, options: options))
-        case (.in, .array(let elements)):
-            preparation = .members(Set(elements))
-        case (.in, .set(let set)):
-            preparation = .members(Set(set.elements))
-        case (.in, .dictionary(let dictionary)):
-            preparation = .members(Set(dictionary.values))
-        default:
-            break
+        do {
+            return try Matcher(op: op, options: options, constant: constant)
+        } catch {
+            diagnostics.append(.error(.invalidPattern(error.message), at: range))
+            return Matcher(general: op, options: options, constant: constant)
         }
-        return Matcher(op: op, options: options, constant: constant, preparation: preparation)
     }
 
     private mutating func checkSupported(_ comparison: SyntaxTree.Comparison) {
@@ -165,7 +115,7 @@ extension Compiler {
     // MARK: Fused-leaf operands (form mode)
 
     /// The slot a `$tag` or `$tag.value` operand reads, when it is a known form tag.
-    func slotRead(_ expression: SyntaxTree.Expression) -> SlotIndex? {
+    func slotRead(_ expression: SyntaxTree.Expression) -> SlotOperand? {
         switch expression {
         case .variable(let name, _):
             return formSlot(name)
@@ -178,7 +128,7 @@ extension Compiler {
     }
 
     /// The slot whose `@count` an operand reads: `$tag.@count` or `$tag.value.@count`.
-    func slotCountRead(_ expression: SyntaxTree.Expression) -> SlotIndex? {
+    func slotCountRead(_ expression: SyntaxTree.Expression) -> SlotOperand? {
         guard case .keyPath(.variable(let name, _)?, let components, _) = expression else { return nil }
         let names = components.map(\.name)
         guard names == ["@count"] || names == ["value", "@count"] else { return nil }
@@ -186,9 +136,9 @@ extension Compiler {
     }
 
     /// The slot of a free variable in form mode (not a SUBQUERY variable, known to the table).
-    func formSlot(_ name: String) -> SlotIndex? {
+    func formSlot(_ name: String) -> SlotOperand? {
         guard !scopes.contains(where: { $0.name == name }), let slot = symbols?.slot(for: name),
-            let encoded = SlotIndex(exactly: slot.index)
+            let encoded = SlotOperand(exactly: slot.index)
         else { return nil }
         return encoded
     }

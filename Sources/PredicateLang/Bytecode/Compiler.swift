@@ -11,8 +11,6 @@ struct Compiler {
     var instructions: [Instruction] = []
     var ranges: [SourceRange] = []
     var constants: [Value] = []
-    var integers: [Int64] = []
-    var strings: [StringConstant] = []
     var matchers: [Matcher] = []
     var keyPaths: [[String]] = []
     var keyPathRanges: [SourceRange] = []
@@ -35,7 +33,7 @@ struct Compiler {
 
     /// Compiles `tree`; returns the program, or nil when an error diagnostic was produced.
     mutating func compile(_ tree: SyntaxTree.Predicate) -> Program? {
-        let folded = ConstantFolder(limits: limits).fold(tree)
+        let folded = ConstantFolding(limits: limits).fold(tree)
         diagnostics += folded.diagnostics
         // Every program has instructions: start at a typical size rather than growing 1, 2, 4, 8, 16.
         instructions.reserveCapacity(16)
@@ -47,17 +45,29 @@ struct Compiler {
             diagnostics.append(.error(.programTooLarge, at: tree.range))
         }
         guard !diagnostics.hasErrors else { return nil }
-        let tables = Verifier.Tables(constants: constants.count, integers: integers.count, strings: strings.count, matchers: matchers.count,
-                                     keyPaths: keyPaths.count, names: names.count, locals: localCount)
+        let tables = Verifier.Tables(constants: constants.count, matchers: matchers.count, keyPaths: keyPaths.count,
+                                     names: names.count, locals: localCount)
         switch Verifier.analyze(instructions, tables: tables) {
         case .success(let depth):
-            return Program(instructions: instructions, constants: constants, integers: integers, strings: strings, matchers: matchers,
-                           keyPaths: keyPaths, keyPathRanges: keyPathRanges, names: names, sourceRanges: ranges, maxStackDepth: depth,
-                           localCount: localCount, symbols: symbols)
+            return Program(Program.Contents(
+                instructions: instructions, sourceRanges: ranges, constants: constants, matchers: matchers,
+                keyPaths: keyPaths, keyPathRanges: keyPathRanges, names: names, maxStackDepth: depth,
+                localCount: localCount, symbols: symbols, limits: limits,
+                decisionGraph: decisionGraph(stackDepth: depth)))
         case .failure(let failure):
             diagnostics.append(.error(.verifierRejected(failure.description), at: tree.range))
             return nil
         }
+    }
+
+    /// The decision graph of a program of leaves and control flow. Each node runs at most once per
+    /// evaluation, so a graph of at most `maxEvaluationSteps` nodes stays within the step budget without
+    /// counting; a larger one runs instruction by instruction, which counts.
+    private func decisionGraph(stackDepth: Int) -> DecisionGraph? {
+        guard stackDepth == 0, localCount == 0, let graph = DecisionGraph(instructions),
+            graph.nodes.count <= limits.maxEvaluationSteps
+        else { return nil }
+        return graph
     }
 
     // MARK: Emitting
@@ -144,18 +154,6 @@ struct Compiler {
             return ConstantIndex(UInt16(existing))
         }
         return ConstantIndex(checked(Self.append(value, to: &constants)))
-    }
-
-    mutating func integer(_ value: Int64) -> IntegerIndex {
-        if let existing = integers.firstIndex(of: value) { return IntegerIndex(UInt16(existing)) }
-        return IntegerIndex(checked(Self.append(value, to: &integers)))
-    }
-
-    mutating func string(_ value: String) -> StringIndex {
-        if let existing = strings.firstIndex(where: { $0.value.unicodeScalars.elementsEqual(value.unicodeScalars) }) {
-            return StringIndex(UInt16(existing))
-        }
-        return StringIndex(checked(Self.append(StringConstant(value), to: &strings)))
     }
 
     mutating func matcher(_ matcher: Matcher) -> MatcherIndex {

@@ -4,7 +4,7 @@
 
 extension Instruction {
     /// The instruction's name, as listings print it.
-    public var mnemonic: String {
+    package var mnemonic: String {
         switch self {
         case .pushConstant: "pushConstant"
         case .pushObject: "pushObject"
@@ -29,9 +29,6 @@ extension Instruction {
         case .matchSlot: "matchSlot"
         case .matchSlotCount: "matchSlotCount"
         case .matchKey: "matchKey"
-        case .compareSlotInteger: "compareSlotInteger"
-        case .compareSlotCountInteger: "compareSlotCountInt"
-        case .compareSlotString: "compareSlotString"
         case .not: "not"
         case .jumpIfFalse: "jumpIfFalse"
         case .jumpIfTrue: "jumpIfTrue"
@@ -86,12 +83,6 @@ extension Program {
             return ("\(slot) \(matcher)", tagText + "@count " + matcherText(matcher))
         case .matchKey(let keyPath, let matcher):
             return ("\(keyPath) \(matcher)", keyPathText(keyPath) + " " + matcherText(matcher))
-        case .compareSlotInteger(let slot, let op, let index):
-            return ("\(slot) \(op.rawValue) \(index)", slotText(slot) + " " + op.rawValue + " " + integerText(index))
-        case .compareSlotCountInteger(let slot, let op, let index):
-            return ("\(slot) \(op.rawValue) \(index)", slotText(slot) + ".@count " + op.rawValue + " " + integerText(index))
-        case .compareSlotString(let slot, let op, let index):
-            return ("\(slot) \(op.rawValue) \(index)", slotText(slot) + " " + op.rawValue + " " + stringText(index))
         case .jumpIfFalse(let jump), .jumpIfTrue(let jump), .jump(let jump):
             return (jump.description, "-> " + format4(offset + 1 + Int(jump.rawValue)))
         case .iterateNext(let jump, let local):
@@ -120,8 +111,9 @@ extension Program {
         return (text, line ?? previousLine)
     }
 
-    /// The whole program as a listing, one instruction a line, followed by its tables.
-    public func disassembly(source: SourceText? = nil, title: String? = nil) -> String {
+    /// The whole program as a listing, one instruction a line; for a program the VM runs as a decision
+    /// graph, the graph follows (see ``decisionGraphListing(source:)``).
+    package func disassembly(source: SourceText? = nil, title: String? = nil) -> String {
         var lines: [String] = []
         if let title { lines.append("== \(title) ==") }
         var previousLine: Int?
@@ -130,7 +122,28 @@ extension Program {
             lines.append(text)
             previousLine = line
         }
+        if decisionGraph != nil { lines += ["", decisionGraphListing(source: source)] }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The decision graph the VM walks, a node a line: the node, where the walk goes on each answer, and
+    /// the leaf's listing line.
+    ///
+    ///     decision graph (entry n0)
+    ///     n0  true -> n1    false -> false   0000  1:1   matchSlot            #1 m0  ; $age >= 18
+    package func decisionGraphListing(source: SourceText?) -> String {
+        guard let graph = decisionGraph else { return "" }
+        var lines = ["decision graph (entry \(graph.entry))"]
+        for index in graph.nodes.indices { lines.append(decisionNodeListing(index, source: source)) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line of ``decisionGraphListing(source:)``: node `index`, its two edges and its leaf.
+    package func decisionNodeListing(_ index: Int, source: SourceText?) -> String {
+        guard let graph = decisionGraph, graph.nodes.indices.contains(index) else { return "" }
+        let node = graph.nodes[index]
+        let leaf = disassembleInstruction(at: Int(node.offset), source: source, previousLine: nil).text
+        return pad("n\(index)", 4) + pad("true -> \(node.onTrue)", 14) + pad("false -> \(node.onFalse)", 17) + leaf
     }
 
     // MARK: Operand formatting
@@ -140,16 +153,8 @@ extension Program {
         return constants.indices.contains(position) ? constants[position].predicateDescription : "?"
     }
 
-    func slotText(_ slot: SlotIndex) -> String {
+    func slotText(_ slot: SlotOperand) -> String {
         tag(of: slot).map { "$" + $0 } ?? slot.description
-    }
-
-    func integerText(_ index: IntegerIndex) -> String {
-        integers.indices.contains(Int(index.rawValue)) ? String(integers[Int(index.rawValue)]) : "?"
-    }
-
-    func stringText(_ index: StringIndex) -> String {
-        strings.indices.contains(Int(index.rawValue)) ? Value.string(strings[Int(index.rawValue)].value).predicateDescription : "?"
     }
 
     func name(_ index: NameIndex) -> String {
@@ -164,7 +169,10 @@ extension Program {
         guard matchers.indices.contains(Int(index.rawValue)) else { return "?" }
         let matcher = matchers[Int(index.rawValue)]
         var text = matcher.op.rawValue + optionsText(matcher.options) + " " + matcher.constant.predicateDescription
-        if case .general = matcher.preparation {} else { text += " (" + matcher.preparationName + ")" }
+        switch matcher.kind {
+        case .general, .integer, .double, .string: break
+        default: text += " (" + matcher.kindName + ")"
+        }
         return text
     }
 }

@@ -3,91 +3,78 @@
 // Values live on an operand stack; predicates leave their truth value in a Boolean flag register.
 
 /// A constant in ``Program/constants``.
-public struct ConstantIndex: Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: UInt16
-    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
-    public var description: String { "k\(rawValue)" }
+package struct ConstantIndex: Hashable, Sendable, CustomStringConvertible {
+    package var rawValue: UInt16
+    package init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    package var description: String { "k\(rawValue)" }
 }
 
 /// A prepared right-hand side in ``Program/matchers``.
-public struct MatcherIndex: Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: UInt16
-    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
-    public var description: String { "m\(rawValue)" }
+package struct MatcherIndex: Hashable, Sendable, CustomStringConvertible {
+    package var rawValue: UInt16
+    package init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    package var description: String { "m\(rawValue)" }
 }
 
 /// A key path in ``Program/keyPaths``.
-public struct KeyPathIndex: Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: UInt16
-    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
-    public var description: String { "p\(rawValue)" }
+package struct KeyPathIndex: Hashable, Sendable, CustomStringConvertible {
+    package var rawValue: UInt16
+    package init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    package var description: String { "p\(rawValue)" }
 }
 
 /// A variable name in ``Program/names``.
-public struct NameIndex: Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: UInt16
-    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
-    public var description: String { "n\(rawValue)" }
+package struct NameIndex: Hashable, Sendable, CustomStringConvertible {
+    package var rawValue: UInt16
+    package init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    package var description: String { "n\(rawValue)" }
 }
 
 /// A local slot of the running evaluation (SUBQUERY iteration state and variables).
-public struct LocalIndex: Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: UInt16
-    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
-    public var description: String { "l\(rawValue)" }
+package struct LocalIndex: Hashable, Sendable, CustomStringConvertible {
+    package var rawValue: UInt16
+    package init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    package var description: String { "l\(rawValue)" }
 }
 
-/// A row slot of a ``RowStore`` (form mode): 24 bits wide (up to 16,777,216 slots), stored as three
-/// bytes so a fused slot leaf (slot, operator, 2-byte table index) still fits the 8-byte instruction.
-public struct SlotIndex: Hashable, Sendable, CustomStringConvertible {
+/// A ``Slot`` of a ``RowStore`` as an instruction operand (form mode): 24 bits wide (up to 16,777,216
+/// slots), stored as three bytes so a fused slot leaf (slot and a 2-byte table index) fits the 8-byte
+/// instruction.
+package struct SlotOperand: Hashable, Sendable, CustomStringConvertible {
     private var low: UInt16
     private var high: UInt8
 
     /// The largest slot an instruction can address.
-    public static let maximum: UInt32 = 0xFF_FFFF
+    package static let maximum: UInt32 = 0xFF_FFFF
 
     /// The slot number.
-    public var rawValue: UInt32 { UInt32(high) << 16 | UInt32(low) }
+    package var rawValue: UInt32 { UInt32(high) << 16 | UInt32(low) }
 
     /// The slot `rawValue`, or nil when it does not fit in 24 bits.
-    public init?(exactly rawValue: Int) {
+    package init?(exactly rawValue: Int) {
         guard rawValue >= 0, rawValue <= Int(Self.maximum) else { return nil }
         low = UInt16(truncatingIfNeeded: rawValue)
         high = UInt8(truncatingIfNeeded: rawValue >> 16)
     }
 
     /// A slot below 65,536 (always representable).
-    public init(_ rawValue: UInt16) {
+    package init(_ rawValue: UInt16) {
         low = rawValue
         high = 0
     }
 
-    public var description: String { "#\(rawValue)" }
-}
-
-/// An integer constant in ``Program/integers`` (fused integer leaves).
-public struct IntegerIndex: Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: UInt16
-    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
-    public var description: String { "i\(rawValue)" }
-}
-
-/// A string constant in ``Program/strings`` (fused string leaves).
-public struct StringIndex: Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: UInt16
-    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
-    public var description: String { "s\(rawValue)" }
+    package var description: String { "#\(rawValue)" }
 }
 
 /// A jump distance, relative to the instruction after the jump.
-public struct JumpOffset: Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: Int32
-    public init(_ rawValue: Int32) { self.rawValue = rawValue }
-    public var description: String { rawValue >= 0 ? "+\(rawValue)" : "\(rawValue)" }
+package struct JumpOffset: Hashable, Sendable, CustomStringConvertible {
+    package var rawValue: Int32
+    package init(_ rawValue: Int32) { self.rawValue = rawValue }
+    package var description: String { rawValue >= 0 ? "+\(rawValue)" : "\(rawValue)" }
 }
 
 /// Which fixed selector an `[ ]` subscript uses.
-public enum IndexKind: UInt8, Hashable, Sendable {
+package enum IndexKind: UInt8, Hashable, Sendable {
     case first, last, size
 }
 
@@ -101,7 +88,7 @@ public enum IndexKind: UInt8, Hashable, Sendable {
 ///   substring needle, a compiled LIKE/MATCHES pattern, a hashed constant set); the fused forms
 ///   `matchSlot`, `matchSlotCount` and `matchKey` also read their left operand themselves.
 /// - `ANY` on an empty or nil collection is false, `ALL` true (`NONE` is compiled as `NOT ANY`).
-public enum Instruction: Hashable, Sendable {
+package enum Instruction: Hashable, Sendable {
     // MARK: Values
     /// Push `constants[index]`.                                         `→ value`
     case pushConstant(ConstantIndex)
@@ -110,11 +97,11 @@ public enum Instruction: Hashable, Sendable {
     /// Push the binding of `$names[index]` (unbound raises).            `→ value`
     case loadVariable(NameIndex)
     /// Push the value of a row slot (form mode).                        `→ value`
-    case loadSlot(SlotIndex)
+    case loadSlot(SlotOperand)
     /// Push a row slot's `isHidden` flag (form mode).                   `→ bool`
-    case loadSlotHidden(SlotIndex)
+    case loadSlotHidden(SlotOperand)
     /// Push a row slot's `isDisabled` flag (form mode).                 `→ bool`
-    case loadSlotDisabled(SlotIndex)
+    case loadSlotDisabled(SlotOperand)
     /// Push a local (a SUBQUERY variable).                              `→ value`
     case loadLocal(LocalIndex)
 
@@ -148,17 +135,11 @@ public enum Instruction: Hashable, Sendable {
     /// Compare a computed value with a prepared constant.               `lhs →`, sets flag
     case match(MatcherIndex, ComparisonModifier)
     /// Fused leaf: compare a row slot with a prepared constant.         `→`, sets flag
-    case matchSlot(SlotIndex, MatcherIndex)
+    case matchSlot(SlotOperand, MatcherIndex)
     /// Fused leaf: compare `@count` of a row slot with a constant.     `→`, sets flag
-    case matchSlotCount(SlotIndex, MatcherIndex)
+    case matchSlotCount(SlotOperand, MatcherIndex)
     /// Fused leaf: compare a key path of `SELF` with a constant.       `→`, sets flag
     case matchKey(KeyPathIndex, MatcherIndex)
-    /// Fused leaf: `slot op integer` (`== != < <= > >=`, no options).   `→`, sets flag
-    case compareSlotInteger(SlotIndex, ComparisonOperator, IntegerIndex)
-    /// Fused leaf: `@count(slot) op integer`.                           `→`, sets flag
-    case compareSlotCountInteger(SlotIndex, ComparisonOperator, IntegerIndex)
-    /// Fused leaf: `slot == string` or `!=` (no options).               `→`, sets flag
-    case compareSlotString(SlotIndex, ComparisonOperator, StringIndex)
     /// `flag = !flag`.                                                  `→`
     case not
 
@@ -183,7 +164,7 @@ public enum Instruction: Hashable, Sendable {
 
 extension Instruction {
     /// How many values the instruction pops, and how many it pushes, on fall-through.
-    public var stackEffect: (pops: Int, pushes: Int) {
+    package var stackEffect: (pops: Int, pushes: Int) {
         switch self {
         case .pushConstant, .pushObject, .loadVariable, .loadSlot, .loadSlotHidden, .loadSlotDisabled,
             .loadLocal, .unsupported, .iterateEnd:
@@ -200,24 +181,31 @@ extension Instruction {
             (2, 0)
         case .match, .iterate:
             (1, 0)
-        case .setFlag, .matchSlot, .matchSlotCount, .matchKey, .compareSlotInteger, .compareSlotCountInteger,
-            .compareSlotString, .not, .jumpIfFalse, .jumpIfTrue, .jump,
+        case .setFlag, .matchSlot, .matchSlotCount, .matchKey, .not, .jumpIfFalse, .jumpIfTrue, .jump,
             .iterateNext, .iterateKeep, .return:
             (0, 0)
         }
     }
 
     /// The net change in stack depth on fall-through; the verifier sums these.
-    public var stackDelta: Int {
+    package var stackDelta: Int {
         let effect = stackEffect
         return effect.pushes - effect.pops
+    }
+
+    /// Whether the instruction is a fused leaf: one test that reads its own operand and sets `flag`,
+    /// touching no stack. A program of leaves and control flow runs as a ``DecisionGraph``.
+    var isLeaf: Bool {
+        switch self {
+        case .matchSlot, .matchSlotCount, .matchKey: true
+        default: false
+        }
     }
 
     /// Whether the instruction sets `flag`.
     var setsFlag: Bool {
         switch self {
-        case .setFlag, .compare, .match, .matchSlot, .matchSlotCount, .matchKey, .compareSlotInteger,
-            .compareSlotCountInteger, .compareSlotString, .not:
+        case .setFlag, .compare, .match, .matchSlot, .matchSlotCount, .matchKey, .not:
             true
         default: false
         }

@@ -1,131 +1,210 @@
-// Matcher: the right-hand side of a comparison, prepared once by the compiler when it is a constant:
-// the folded needle of a substring test, a compiled LIKE or MATCHES pattern, a hashed set for IN.
-// Programs keep them in a side table; the VM's `match…` instructions test a value against one.
+// Matcher: the right-hand side of a comparison, prepared once by the compiler when it is a constant.
+// The constant is classified here, once (``Matcher/Kind``): an integer or string to compare with, a folded
+// substring needle, a compiled LIKE or MATCHES pattern, a range, a member set. Programs keep matchers in a
+// side table; the VM's `match…` instructions test a value against one (Runtime/Matcher+Tests.swift).
 
 /// A comparison `value op constant` whose constant side was prepared at compile time.
 ///
-/// `constant` is the right-hand value as written; the VM falls back to the general comparison with it
-/// whenever the prepared fast path does not apply (a value of another kind, which may raise).
-public struct Matcher: Sendable {
-    /// How the constant was prepared.
-    public enum Preparation: Sendable {
-        /// No preparation beyond inline fast paths for numbers and plain string equality.
+/// `constant` is the right-hand value as written. The VM answers from the prepared form where it can
+/// (the quick tier) and applies the full rules of ``Value/compare(_:_:_:options:limits:)`` with
+/// `constant` everywhere else (the thorough tier).
+package struct Matcher: Sendable {
+    /// How the constant was prepared: the one classification of constants the compiler and the VM share.
+    package enum Kind: UInt8, Sendable {
+        /// Nothing prepared: every value goes to the thorough tier.
         case general
-        /// A string constant folded for `BEGINSWITH`, `ENDSWITH`, `CONTAINS` or `==`/`!=` with options.
-        case substring(SubstringMatcher)
-        /// `CONTAINS 'x'`: a substring test on strings, membership on arrays and sets.
-        case substringOrElement(SubstringMatcher)
-        /// A compiled `LIKE` pattern.
-        case like(LikePattern)
-        /// A compiled `MATCHES` regular expression.
-        case regex(RegexPattern)
-        /// `IN {…}`: the container's elements (or a dictionary's values), hashed.
-        case members(Set<Value>)
-    }
-
-    /// The comparison operator.
-    public let op: ComparisonOperator
-    /// The comparison options.
-    public let options: ComparisonOptions
-    /// The constant right-hand side, as written.
-    public let constant: Value
-    /// The prepared form of `constant`.
-    public let preparation: Preparation
-    /// `constant` as a ``StringConstant`` when it is a string (for exact element equality).
-    let stringConstant: StringConstant?
-
-    /// Which answer the VM can give inline, reading this matcher in place (see ``quickTest(_:_:)``).
-    enum QuickKind: UInt8 {
-        /// None: always call ``test(_:limits:)``.
-        case none
-        /// `CONTAINS 'string'`: element equality on an array subject, a substring test on a string subject.
-        case elementContains
-        /// A folded-needle string test (``Preparation/substring(_:)``) on a string subject.
+        /// An equality or ordering operator with an integer constant and no options.
+        case integer
+        /// An equality or ordering operator with a double constant and no options.
+        case double
+        /// `==` or `!=` with a string constant and no options (exact scalar equality).
+        case string
+        /// A string operator with a string constant: the folded needle of `BEGINSWITH`, `ENDSWITH`,
+        /// `==[c]`, `<[cd]`….
         case substring
-        /// `BETWEEN {lower, upper}` with integer bounds, on an integer subject.
+        /// `CONTAINS` a string: a substring test on a string subject, element equality on an array.
+        case containsString
+        /// `LIKE` a string: the compiled pattern (its matching is budgeted, so only the thorough tier runs it).
+        case like
+        /// `MATCHES` a string: the compiled regular expression (thorough tier only, as `like`).
+        case regex
+        /// `BETWEEN {lower, upper}` with two integer bounds (swapped when reversed, as Value does).
         case integerRange
-        /// `IN` a small set of strings, on a string subject (a byte comparison per member, no hashing).
+        /// `IN` at most ``Matcher/linearMemberLimit`` strings: a byte comparison per member, no hashing.
         case stringMembers
-        /// `IN` a small set of integers, on an integer subject.
+        /// `IN` at most ``Matcher/linearMemberLimit`` integers.
         case integerMembers
+        /// `IN` any other constant collection (or a dictionary's values): hashed.
+        case members
     }
 
     /// The largest constant set answered by a linear scan instead of hashing.
     static let linearMemberLimit = 16
 
-    let quickKind: QuickKind
-    /// The needle of an element `CONTAINS` (empty otherwise): ``stringConstant`` unwrapped, because reading
-    /// the optional through the side-table pointer copies it (P1 measured 327 → 671 instructions, 1 → 10
-    /// retains per evaluation).
-    let elementNeedle: StringConstant
-    /// The folded needle of ``QuickKind/substring`` and ``QuickKind/elementContains`` (empty otherwise).
-    let substringNeedle: SubstringMatcher
-    /// The bounds of ``QuickKind/integerRange``, lower first (reversed bounds are swapped, as Value does).
-    let integerBounds: (lower: Int64, upper: Int64)
-    /// The members of ``QuickKind/stringMembers``.
-    let stringMembers: [StringConstant]
-    /// The members of ``QuickKind/integerMembers``.
-    let integerMembers: [Int64]
+    /// The comparison operator.
+    package let op: ComparisonOperator
+    /// The comparison options.
+    package let options: ComparisonOptions
+    /// The constant right-hand side, as written.
+    package let constant: Value
+    /// How `constant` was prepared.
+    package let kind: Kind
 
-    public init(op: ComparisonOperator, options: ComparisonOptions, constant: Value, preparation: Preparation) {
+    // The prepared forms. Each is stored unwrapped (empty when the kind does not use it), so the VM
+    // reads the one it needs in place through a pointer into the side table, without copying the matcher.
+
+    /// ``Kind/integer``: the constant; ``Kind/integerRange``: unused.
+    let integer: Int64
+    /// ``Kind/double``: the constant.
+    let double: Double
+    /// ``Kind/string`` and ``Kind/containsString``: the constant, for exact element equality.
+    let string: StringConstant
+    /// ``Kind/substring`` and ``Kind/containsString``: the folded needle.
+    let needle: SubstringMatcher
+    /// ``Kind/integerRange``: the bounds, lower first.
+    let integerBounds: (lower: Int64, upper: Int64)
+    /// ``Kind/stringMembers``.
+    let stringMembers: [StringConstant]
+    /// ``Kind/integerMembers``.
+    let integerMembers: [Int64]
+    /// ``Kind/members``.
+    let memberSet: Set<Value>
+    /// ``Kind/like`` and ``Kind/regex``: the compiled pattern.
+    let pattern: TextPattern?
+
+    /// A compiled `LIKE` or `MATCHES` pattern.
+    enum TextPattern: Sendable {
+        case like(LikePattern)
+        case regex(RegexPattern)
+    }
+
+    /// Classifies and prepares `constant` for `op` with `options`. A `LIKE` or `MATCHES` pattern that does
+    /// not compile throws; the caller decides what that means (NSPredicate raises when the comparison runs).
+    package init(op: ComparisonOperator, options: ComparisonOptions, constant: Value) throws(EvaluationError) {
         self.op = op
         self.options = options
         self.constant = constant
-        self.preparation = preparation
-        if case .string(let string) = constant { stringConstant = StringConstant(string) } else { stringConstant = nil }
-        elementNeedle = stringConstant ?? StringConstant("")
-        var kind = QuickKind.none
+        var kind = Kind.general
+        var integer: Int64 = 0
+        var double: Double = 0
+        var string = StringConstant("")
         var needle = SubstringMatcher(needle: "", options: [])
         var bounds: (lower: Int64, upper: Int64) = (0, 0)
-        var strings: [StringConstant] = []
-        var integers: [Int64] = []
-        switch preparation {
-        case .substring(let prepared):
+        var stringMembers: [StringConstant] = []
+        var integerMembers: [Int64] = []
+        var memberSet: Set<Value> = []
+        var pattern: TextPattern?
+        switch (op, constant) {
+        case (_, .int(let value)) where op.isOrdering && options.isEmpty:
+            kind = .integer
+            integer = value
+        case (_, .double(let value)) where op.isOrdering && options.isEmpty && !value.isNaN:
+            kind = .double
+            double = value
+        case (.equalTo, .string(let value)) where options.isEmpty, (.notEqualTo, .string(let value)) where options.isEmpty:
+            kind = .string
+            string = StringConstant(value)
+        case (.beginsWith, .string(let value)), (.endsWith, .string(let value)):
             kind = .substring
-            needle = prepared
-        case .substringOrElement(let prepared) where stringConstant != nil:
-            kind = .elementContains
-            needle = prepared
-        case .members(let members) where options.isEmpty && members.count <= Self.linearMemberLimit:
-            let memberStrings = members.compactMap { member -> StringConstant? in
-                if case .string(let string) = member { StringConstant(string) } else { nil }
-            }
-            let memberIntegers = members.compactMap { member -> Int64? in
-                if case .int(let integer) = member { integer } else { nil }
-            }
-            if memberStrings.count == members.count {
-                kind = .stringMembers
-                strings = memberStrings
-            } else if memberIntegers.count == members.count {
-                kind = .integerMembers
-                integers = memberIntegers
-            }
-        case .general where op == .between:
-            if case .array(let pair) = constant, pair.count == 2, case .int(let first) = pair[0],
-                case .int(let second) = pair[1]
-            {
+            needle = SubstringMatcher(needle: value, options: options)
+        case (.contains, .string(let value)):
+            kind = .containsString
+            needle = SubstringMatcher(needle: value, options: options)
+            string = StringConstant(value)
+        case (.like, .string(let value)):
+            kind = .like
+            pattern = .like(try LikePattern(value, options: options))
+        case (.matches, .string(let value)):
+            kind = .regex
+            pattern = .regex(try RegexPattern(value, options: options))
+        case (.between, .array(let pair)):
+            if pair.count == 2, case .int(let first) = pair[0], case .int(let second) = pair[1] {
                 kind = .integerRange
                 bounds = (min(first, second), max(first, second))
+            }
+        case (.in, .array), (.in, .set), (.in, .dictionary):
+            let elements: [Value]
+            switch constant {
+            case .dictionary(let dictionary): elements = Array(dictionary.values)
+            default: elements = constant.collectionElements ?? []
+            }
+            let members = Set(elements)
+            let strings = members.compactMap { member -> StringConstant? in
+                if case .string(let text) = member { StringConstant(text) } else { nil }
+            }
+            let integers = members.compactMap { member -> Int64? in
+                if case .int(let value) = member { value } else { nil }
+            }
+            if options.isEmpty, members.count <= Self.linearMemberLimit, strings.count == members.count {
+                kind = .stringMembers
+                stringMembers = strings
+            } else if options.isEmpty, members.count <= Self.linearMemberLimit, integers.count == members.count {
+                kind = .integerMembers
+                integerMembers = integers
+            } else {
+                kind = .members
+                memberSet = members
             }
         default:
             break
         }
-        quickKind = kind
-        substringNeedle = needle
-        integerBounds = bounds
-        stringMembers = strings
-        integerMembers = integers
+        self.kind = kind
+        self.integer = integer
+        self.double = double
+        self.string = string
+        self.needle = needle
+        self.integerBounds = bounds
+        self.stringMembers = stringMembers
+        self.integerMembers = integerMembers
+        self.memberSet = memberSet
+        self.pattern = pattern
     }
 
-    /// A short name of the preparation, for disassembly.
-    public var preparationName: String {
-        switch preparation {
+    /// A matcher that prepares nothing (every value goes to the thorough tier).
+    package init(general op: ComparisonOperator, options: ComparisonOptions, constant: Value) {
+        self.op = op
+        self.options = options
+        self.constant = constant
+        kind = .general
+        integer = 0
+        double = 0
+        string = StringConstant("")
+        needle = SubstringMatcher(needle: "", options: [])
+        integerBounds = (0, 0)
+        stringMembers = []
+        integerMembers = []
+        memberSet = []
+        pattern = nil
+    }
+
+    /// The kind's name, for disassembly.
+    package var kindName: String {
+        switch kind {
         case .general: "general"
+        case .integer: "integer"
+        case .double: "double"
+        case .string: "string"
         case .substring: "substring"
-        case .substringOrElement: "substring-or-element"
+        case .containsString: "substring-or-element"
         case .like: "like"
         case .regex: "regex"
-        case .members(let set): "set(\(set.count))"
+        case .integerRange: "integer-range"
+        case .stringMembers: "strings(\(stringMembers.count))"
+        case .integerMembers: "integers(\(integerMembers.count))"
+        case .members: "set(\(memberSet.count))"
         }
+    }
+}
+
+/// A string constant with its UTF-8 bytes kept, compared in place against run-time strings.
+package struct StringConstant: Hashable, Sendable {
+    /// The string.
+    package let value: String
+    /// The UTF-8 bytes; equal bytes are equal scalars, which is NSString `isEqual:` equality.
+    let utf8: [UInt8]
+
+    package init(_ value: String) {
+        self.value = value
+        utf8 = Array(value.utf8)
     }
 }

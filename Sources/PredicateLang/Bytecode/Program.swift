@@ -1,149 +1,147 @@
 // Program: the compiler's output and the VM's input. Immutable and Sendable, so one compiled predicate
 // is shared by every thread that evaluates it. Side tables hold what instructions index: constants,
-// prepared matchers, key paths, variable names, and the source range of every instruction.
+// prepared matchers, key paths, variable names, the source range of every instruction, and, for a
+// program of leaves, its decision graph.
 
-/// A compiled predicate: instructions plus the tables they index.
+/// A compiled predicate: instructions, the tables they index, and the limits evaluation runs under.
 ///
-/// Build one with ``CompiledPredicate/compile(_:arguments:symbols:sourceName:limits:)``; read
-/// ``disassembly(source:title:)`` to see it.
-public struct Program: Sendable {
+/// Build one with the ``Compiler``; read ``disassembly(source:title:)`` to see it.
+package struct Program: Sendable {
     /// The tables, shared by every copy of the program (copying a program is one reference).
     @usableFromInline let storage: Storage
 
-    init(
-        instructions: [Instruction], constants: [Value], integers: [Int64], strings: [StringConstant],
-        matchers: [Matcher], keyPaths: [[String]], keyPathRanges: [SourceRange],
-        names: [String], sourceRanges: [SourceRange], maxStackDepth: Int, localCount: Int,
-        symbols: SymbolTable?
-    ) {
-        storage = Storage(instructions: instructions, constants: constants, integers: integers, strings: strings,
-                          matchers: matchers, keyPaths: keyPaths, keyPathRanges: keyPathRanges,
-                          names: names, sourceRanges: sourceRanges, maxStackDepth: maxStackDepth,
-                          localCount: localCount, symbols: symbols)
+    /// What the compiler hands over.
+    struct Contents {
+        var instructions: [Instruction]
+        var sourceRanges: [SourceRange]
+        var constants: [Value]
+        var matchers: [Matcher]
+        var keyPaths: [[String]]
+        var keyPathRanges: [SourceRange]
+        var names: [String]
+        var maxStackDepth: Int
+        var localCount: Int
+        var symbols: SymbolTable?
+        var limits: Limits
+        var decisionGraph: DecisionGraph?
     }
 
+    init(_ contents: Contents) { storage = Storage(contents) }
+
+    /// The program whose storage this is.
     init(storage: Storage) { self.storage = storage }
 
     /// The immutable contents of a program. A final class, so the VM borrows all tables at once.
     ///
-    /// The instructions and matchers are also copied into memory the storage owns (`code`,
-    /// `matcherTable`), so the dispatch loop reads them through plain pointers without entering an
-    /// array's `withUnsafeBufferPointer` on every evaluation. That memory is written once in `init`,
-    /// never mutated and freed in `deinit`, which is why sharing it across threads is safe.
+    /// The instructions, matchers and graph nodes are also copied into memory the storage owns (`code`,
+    /// `matcherTable`, `graphNodes`), so the VM reads them through plain pointers without entering an
+    /// array's `withUnsafeBufferPointer` on every evaluation. That memory is written once in `init`, never
+    /// mutated and freed in `deinit`, which is why sharing it across threads is safe.
     @usableFromInline
     final class Storage: @unchecked Sendable {
-        let instructions: [Instruction]
+        /// Everything as the compiler handed it over (listings, tests, tools).
+        let contents: Contents
+        /// Whether the program was compiled against a symbol table (its tags are slot reads).
+        let isFormMode: Bool
+        // What the loops read, stored here directly so that reading one does not copy `contents`.
+        let limits: Limits
         let constants: [Value]
-        let integers: [Int64]
-        let strings: [StringConstant]
-        let matchers: [Matcher]
         let keyPaths: [[String]]
         let keyPathRanges: [SourceRange]
         let names: [String]
         let sourceRanges: [SourceRange]
         let maxStackDepth: Int
         let localCount: Int
-        let symbols: SymbolTable?
-        let isFormMode: Bool
-        @usableFromInline let code: UnsafeBufferPointer<Instruction>
+        /// ``Contents/instructions``, in place.
+        let code: UnsafeBufferPointer<Instruction>
+        /// ``Contents/matchers``, in place.
         let matcherTable: UnsafeBufferPointer<Matcher>
-        @usableFromInline let isStackless: Bool
-        /// A stackless program as a decision graph (see ``LeafGraph``); empty when the program is not
-        /// stackless or has a shape the graph does not cover (``hasLeafGraph`` is false then).
-        let leafNodes: UnsafeBufferPointer<LeafNode>
-        /// The first node of ``leafNodes``, or an answer (`LeafGraph.answer…`) for a program without leaves.
-        let leafEntry: Int32
-        /// Whether ``leafNodes`` and ``leafEntry`` describe this program.
-        let hasLeafGraph: Bool
+        /// The first matcher: ``matcherTable``'s base, never nil (the memory always has room for one).
+        let matcherBase: UnsafePointer<Matcher>
+        /// The nodes of ``Contents/decisionGraph``, in place (empty without a graph).
+        let graphNodes: UnsafeBufferPointer<DecisionNode>
+        /// The first node: ``graphNodes``' base, never nil.
+        let graphNodeBase: UnsafePointer<DecisionNode>
+        /// The graph's entry (``DecisionTarget/rawValue``).
+        let graphEntry: Int32
+        /// Whether the VM walks the decision graph rather than the instructions.
+        let hasDecisionGraph: Bool
 
-        init(
-            instructions: [Instruction], constants: [Value], integers: [Int64], strings: [StringConstant],
-            matchers: [Matcher], keyPaths: [[String]], keyPathRanges: [SourceRange],
-            names: [String], sourceRanges: [SourceRange], maxStackDepth: Int, localCount: Int,
-            symbols: SymbolTable?
-        ) {
-            self.instructions = instructions
-            self.constants = constants
-            self.integers = integers
-            self.strings = strings
-            self.matchers = matchers
-            self.keyPaths = keyPaths
-            self.keyPathRanges = keyPathRanges
-            self.names = names
-            self.sourceRanges = sourceRanges
-            self.maxStackDepth = maxStackDepth
-            self.localCount = localCount
-            self.symbols = symbols
-            self.isFormMode = symbols != nil
-            isStackless = maxStackDepth == 0 && localCount == 0
-            let codeMemory = UnsafeMutableBufferPointer<Instruction>.allocate(capacity: instructions.count)
-            _ = codeMemory.initialize(from: instructions)
-            code = UnsafeBufferPointer(codeMemory)
-            let matcherMemory = UnsafeMutableBufferPointer<Matcher>.allocate(capacity: matchers.count)
-            _ = matcherMemory.initialize(from: matchers)
-            matcherTable = UnsafeBufferPointer(matcherMemory)
-            let graph = isStackless ? LeafGraph.build(code) : nil
-            leafNodes = UnsafeBufferPointer(graph?.nodes ?? .allocate(capacity: 0))
-            leafEntry = graph?.entry ?? LeafGraph.answerMissing
-            hasLeafGraph = graph != nil
+        init(_ contents: Contents) {
+            self.contents = contents
+            isFormMode = contents.symbols != nil
+            limits = contents.limits
+            constants = contents.constants
+            keyPaths = contents.keyPaths
+            keyPathRanges = contents.keyPathRanges
+            names = contents.names
+            sourceRanges = contents.sourceRanges
+            maxStackDepth = contents.maxStackDepth
+            localCount = contents.localCount
+            (code, _) = Self.copy(contents.instructions)
+            (matcherTable, matcherBase) = Self.copy(contents.matchers)
+            (graphNodes, graphNodeBase) = Self.copy(contents.decisionGraph?.nodes ?? [])
+            graphEntry = contents.decisionGraph?.entry.rawValue ?? DecisionTarget.missingReturn.rawValue
+            hasDecisionGraph = contents.decisionGraph != nil
+        }
+
+        /// `elements` copied into memory with room for at least one element, and its (never nil) base.
+        private static func copy<Element>(_ elements: [Element]) -> (UnsafeBufferPointer<Element>, UnsafePointer<Element>) {
+            let base = UnsafeMutablePointer<Element>.allocate(capacity: max(1, elements.count))
+            let memory = UnsafeMutableBufferPointer(start: base, count: elements.count)
+            _ = memory.initialize(from: elements)
+            return (UnsafeBufferPointer(memory), UnsafePointer(base))
         }
 
         deinit {
-            UnsafeMutableBufferPointer(mutating: code).deinitialize().deallocate()
-            UnsafeMutableBufferPointer(mutating: matcherTable).deinitialize().deallocate()
-            UnsafeMutableBufferPointer(mutating: leafNodes).deinitialize().deallocate()
+            Self.free(code)
+            Self.free(matcherTable)
+            Self.free(graphNodes)
+        }
+
+        /// Deinitializes and frees memory from ``copy(_:)`` (its base is never nil).
+        private static func free<Element>(_ buffer: UnsafeBufferPointer<Element>) {
+            let memory = UnsafeMutableBufferPointer(mutating: buffer)
+            _ = memory.deinitialize()
+            memory.baseAddress?.deallocate()
         }
     }
 
     /// The instructions; execution starts at 0 and ends at a `return`.
-    public var instructions: [Instruction] { storage.instructions }
+    package var instructions: [Instruction] { storage.contents.instructions }
     /// Constant values (`pushConstant`, `unsupported` messages).
-    public var constants: [Value] { storage.constants }
-    /// Integer constants of fused integer leaves.
-    public var integers: [Int64] { storage.integers }
-    /// String constants of fused string leaves.
-    public var strings: [StringConstant] { storage.strings }
+    package var constants: [Value] { storage.contents.constants }
     /// Prepared right-hand sides of comparisons (`match…`).
-    public var matchers: [Matcher] { storage.matchers }
+    package var matchers: [Matcher] { storage.contents.matchers }
     /// Key paths read by `keyPath` and `matchKey`, as components.
-    public var keyPaths: [[String]] { storage.keyPaths }
+    package var keyPaths: [[String]] { storage.contents.keyPaths }
+    /// Where each key path was written (the position of an error a fused key read raises).
+    package var keyPathRanges: [SourceRange] { storage.contents.keyPathRanges }
     /// Variable names read by `loadVariable`.
-    public var names: [String] { storage.names }
+    package var names: [String] { storage.contents.names }
     /// The source range of each instruction (the source map), for errors and listings.
-    public var sourceRanges: [SourceRange] { storage.sourceRanges }
+    package var sourceRanges: [SourceRange] { storage.contents.sourceRanges }
     /// The deepest the operand stack gets, as computed by the ``Verifier``.
-    public var maxStackDepth: Int { storage.maxStackDepth }
+    package var maxStackDepth: Int { storage.contents.maxStackDepth }
     /// The number of locals the program uses (SUBQUERY state and variables).
-    public var localCount: Int { storage.localCount }
+    package var localCount: Int { storage.contents.localCount }
     /// The symbol table slots were resolved against (form mode), if any.
-    public var symbols: SymbolTable? { storage.symbols }
+    package var symbols: SymbolTable? { storage.contents.symbols }
     /// Whether the program was compiled against a symbol table (its tags are slot reads).
-    public var isFormMode: Bool { storage.isFormMode }
+    package var isFormMode: Bool { storage.isFormMode }
+    /// The limits evaluation runs under.
+    package var limits: Limits { storage.contents.limits }
+    /// The decision graph the VM walks instead of the instructions, for a program of leaves.
+    package var decisionGraph: DecisionGraph? { storage.contents.decisionGraph }
 
     /// The source range of the instruction at `offset`, or ``SourceRange/synthesized``.
-    public func sourceRange(at offset: Int) -> SourceRange {
-        storage.sourceRanges.indices.contains(offset) ? storage.sourceRanges[offset] : .synthesized
+    package func sourceRange(at offset: Int) -> SourceRange {
+        sourceRanges.indices.contains(offset) ? sourceRanges[offset] : .synthesized
     }
 
     /// The tag of a slot, when the program was compiled against a symbol table.
-    public func tag(of slot: SlotIndex) -> String? {
-        guard let tags = storage.symbols?.tags, tags.indices.contains(Int(slot.rawValue)) else { return nil }
+    package func tag(of slot: SlotOperand) -> String? {
+        guard let tags = symbols?.tags, tags.indices.contains(Int(slot.rawValue)) else { return nil }
         return tags[Int(slot.rawValue)]
-    }
-}
-
-/// A string constant with its ASCII-ness precomputed, for the fused string leaves.
-public struct StringConstant: Hashable, Sendable {
-    /// The string.
-    public let value: String
-    /// Whether every byte is ASCII.
-    public let isASCII: Bool
-    /// The UTF-8 bytes; equal bytes are equal scalars, which is NSString `isEqual:` equality.
-    let utf8: [UInt8]
-
-    public init(_ value: String) {
-        self.value = value
-        utf8 = Array(value.utf8)
-        isASCII = utf8.allSatisfy { $0 < 0x80 }
     }
 }

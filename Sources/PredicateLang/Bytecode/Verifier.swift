@@ -4,31 +4,27 @@
 // runs it on every program and takes the maximum stack depth from it.
 
 /// A problem the ``Verifier`` found; it means the compiler has a bug, never that the input was bad.
-public struct VerificationFailure: Error, Hashable, Sendable, CustomStringConvertible {
+package struct VerificationFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// The instruction offset.
-    public var offset: Int
+    package var offset: Int
     /// What is wrong.
-    public var message: String
+    package var message: String
 
-    public var description: String { String(format4(offset)) + ": " + message }
+    package var description: String { String(format4(offset)) + ": " + message }
 }
 
 /// Checks the structural invariants of an instruction stream.
-public struct Verifier: Sendable {
+package struct Verifier: Sendable {
     /// The sizes of the tables instructions index.
-    public struct Tables: Sendable {
-        public var constants: Int
-        public var integers: Int
-        public var strings: Int
-        public var matchers: Int
-        public var keyPaths: Int
-        public var names: Int
-        public var locals: Int
+    package struct Tables: Sendable {
+        package var constants: Int
+        package var matchers: Int
+        package var keyPaths: Int
+        package var names: Int
+        package var locals: Int
 
-        public init(constants: Int, integers: Int, strings: Int, matchers: Int, keyPaths: Int, names: Int, locals: Int) {
+        package init(constants: Int, matchers: Int, keyPaths: Int, names: Int, locals: Int) {
             self.constants = constants
-            self.integers = integers
-            self.strings = strings
             self.matchers = matchers
             self.keyPaths = keyPaths
             self.names = names
@@ -42,7 +38,7 @@ public struct Verifier: Sendable {
     }
 
     /// Verifies `instructions`; returns the maximum stack depth, or the first failure found.
-    public static func analyze(_ instructions: [Instruction], tables: Tables) -> Result<Int, VerificationFailure> {
+    package static func analyze(_ instructions: [Instruction], tables: Tables) -> Result<Int, VerificationFailure> {
         guard !instructions.isEmpty else {
             return .failure(VerificationFailure(offset: 0, message: "empty program"))
         }
@@ -108,9 +104,8 @@ public struct Verifier: Sendable {
     }
 
     /// Verifies a whole program, including its recorded maximum depth and source map.
-    public static func verify(_ program: Program) -> [VerificationFailure] {
-        let tables = Tables(constants: program.constants.count, integers: program.integers.count,
-                            strings: program.strings.count, matchers: program.matchers.count,
+    package static func verify(_ program: Program) -> [VerificationFailure] {
+        let tables = Tables(constants: program.constants.count, matchers: program.matchers.count,
                             keyPaths: program.keyPaths.count, names: program.names.count,
                             locals: program.localCount)
         var failures: [VerificationFailure] = []
@@ -125,7 +120,7 @@ public struct Verifier: Sendable {
         if program.sourceRanges.count != program.instructions.count {
             failures.append(VerificationFailure(offset: 0, message: "source map has \(program.sourceRanges.count) entries for \(program.instructions.count) instructions"))
         }
-        if program.storage.keyPathRanges.count != program.keyPaths.count {
+        if program.keyPathRanges.count != program.keyPaths.count {
             failures.append(VerificationFailure(offset: 0, message: "key path ranges do not match key paths"))
         }
         return failures
@@ -151,10 +146,6 @@ public struct Verifier: Sendable {
                 ?? check(Int(matcher.rawValue), tables.matchers, "matcher")
         case .iterate(let local), .iterateNext(_, let local), .iterateKeep(let local), .iterateEnd(let local):
             return check(Int(local.rawValue) + 3, tables.locals, "local")
-        case .compareSlotInteger(_, _, let index), .compareSlotCountInteger(_, _, let index):
-            return check(Int(index.rawValue), tables.integers, "integer")
-        case .compareSlotString(_, _, let index):
-            return check(Int(index.rawValue), tables.strings, "string")
         case .pushObject, .loadSlot, .loadSlotHidden, .loadSlotDisabled, .index, .indexFixed, .arithmetic,
             .negate, .setOperation, .call, .makeArray, .cast, .setFlag, .compare, .not, .jumpIfFalse,
             .jumpIfTrue, .jump, .return:

@@ -1,31 +1,46 @@
-// Tracer: the per-instruction hook behind `predc eval --trace`. The dispatch loop is generic over a
-// TraceSink; the untraced path uses NoTrace, whose `isEnabled` is false, so it compiles to nothing.
+// Tracer: the hook behind `predc eval --trace`. Both loops are generic over a TraceSink and call it before
+// each instruction (the dispatch loop) or decision node (the graph walk), so the trace shows exactly what
+// runs. The untraced path uses NoTrace, whose `isEnabled` is false, so it compiles to nothing.
 
-/// One executed instruction, as a tracer sees it just before the instruction runs.
-public struct TraceEvent: Sendable {
+/// One step of an evaluation, as a tracer sees it just before it runs.
+package struct TraceEvent: Sendable {
+    /// What ran: an instruction of the dispatch loop, or a node of the decision graph.
+    package enum Step: Sendable, Equatable {
+        /// The dispatch loop ran the instruction at the event's offset.
+        case instruction
+        /// The graph walk tested this node (its leaf is the instruction at the event's offset).
+        case decisionNode(Int)
+    }
+
+    /// What ran.
+    package var step: Step
     /// The instruction's offset.
-    public var offset: Int
-    /// The instruction.
-    public var instruction: Instruction
-    /// The instruction's listing line (as in ``Program/disassembly(source:title:)``, without location).
-    public var listing: String
-    /// The operand stack, bottom first.
-    public var stack: [Value]
-    /// The predicate flag register.
-    public var flag: Bool
+    package var offset: Int
+    /// The instruction (for a node, its leaf).
+    package var instruction: Instruction
+    /// The listing line: the instruction's (without location), or the node's, with its two edges.
+    package var listing: String
+    /// The operand stack, bottom first (always empty in the graph walk, which has none).
+    package var stack: [Value]
+    /// The predicate flag register (the graph walk has none: its answers pick edges).
+    package var flag: Bool?
 
-    /// `[ a ][ b ]  flag=…` followed by the listing line, clox style.
-    public var description: String {
+    /// clox style: `[ a ][ b ]  flag=…` and the listing line for an instruction, the node's line for a node.
+    package var description: String {
+        guard step == .instruction else { return listing }
         let stackText = stack.map { "[ \($0.predicateDescription) ]" }.joined()
-        return "          \(stackText)  flag=\(flag)\n\(listing)"
+        return "          \(stackText)  flag=\(flag ?? false)\n\(listing)"
     }
 }
 
-/// Receives trace events from the dispatch loop.
+/// Receives trace events from the VM's loops.
 protocol TraceSink {
-    /// Whether the loop should call ``record(_:offset:frame:flag:)`` at all.
+    /// Whether the loops should call the sink at all.
     static var isEnabled: Bool { get }
+    /// Before the dispatch loop runs the instruction at `offset`.
     mutating func record(_ program: Program.Storage, offset: Int, frame: borrowing Frame, flag: Bool)
+    /// Before the graph walk tests node `node`.
+    mutating func recordNode(_ program: Program.Storage, _ node: Int)
 }
 
 /// The untraced configuration.
@@ -35,6 +50,7 @@ struct NoTrace: TraceSink {
     private var unused: UInt8 = 0
     static var isEnabled: Bool { false }
     func record(_ program: Program.Storage, offset: Int, frame: borrowing Frame, flag: Bool) {}
+    func recordNode(_ program: Program.Storage, _ node: Int) {}
 }
 
 /// Forwards each event to a closure.
@@ -45,7 +61,15 @@ struct ClosureTrace: TraceSink {
 
     func record(_ program: Program.Storage, offset: Int, frame: borrowing Frame, flag: Bool) {
         let listing = Program(storage: program).disassembleInstruction(at: offset, source: source, previousLine: nil).text
-        handler(TraceEvent(offset: offset, instruction: program.instructions[offset], listing: listing,
-                           stack: frame.stackContents, flag: flag))
+        handler(TraceEvent(step: .instruction, offset: offset, instruction: program.contents.instructions[offset],
+                           listing: listing, stack: frame.stackContents, flag: flag))
+    }
+
+    func recordNode(_ program: Program.Storage, _ node: Int) {
+        let whole = Program(storage: program)
+        guard let nodes = whole.decisionGraph?.nodes, nodes.indices.contains(node) else { return }
+        let leaf = nodes[node]
+        handler(TraceEvent(step: .decisionNode(node), offset: Int(leaf.offset), instruction: leaf.instruction,
+                           listing: whole.decisionNodeListing(node, source: source), stack: [], flag: nil))
     }
 }

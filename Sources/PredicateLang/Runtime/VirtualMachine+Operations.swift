@@ -1,37 +1,20 @@
-// Helpers the dispatch loop calls: input reads (variables, slots, key paths), ANY/ALL loops, fused
-// matcher tests with their inline fast paths, @count, CAST and the step budget. Value semantics
-// themselves (compare, arithmetic, KVC) live in Values/; these only route to them.
+// Helpers the loops call: input reads (variables, slots, key paths), ANY/ALL loops, @count, CAST and the
+// step budget. Value semantics themselves (compare, arithmetic, KVC) live in Operations/; these only
+// route to them.
 
 extension VirtualMachine {
     // MARK: Inputs
 
-    static func variable(_ name: String, _ variables: [String: Value]) throws(EvaluationError) -> Value {
-        guard let value = variables[name] else {
-            throw EvaluationError(.unboundVariable, "Can't get value for '\(name)' in bindings \(bindingsDescription(variables)).")
+    static func variable(_ name: String, _ variables: UnsafePointer<[String: Value]>?) throws(EvaluationError) -> Value {
+        guard let value = variables?.pointee[name] else {
+            throw EvaluationError(
+                .unboundVariable, "Can't get value for '\(name)' in bindings \(bindingsDescription(variables?.pointee ?? [:])).")
         }
         return value
     }
 
     private static func bindingsDescription(_ variables: [String: Value]) -> String {
         "{" + variables.keys.sorted().joined(separator: ", ") + "}"
-    }
-
-    @inline(__always)
-    static func slotValue(_ slot: SlotIndex, _ slots: SlotInputs) -> Value {
-        let index = Int(slot.rawValue)
-        return index < slots.entries.count ? slots.entries[index].value : .null
-    }
-
-    @inline(__always)
-    static func hiddenFlag(_ slot: SlotIndex, _ slots: SlotInputs) -> Bool {
-        let index = Int(slot.rawValue)
-        return index < slots.entries.count ? slots.entries[index].isHidden : false
-    }
-
-    @inline(__always)
-    static func disabledFlag(_ slot: SlotIndex, _ slots: SlotInputs) -> Bool {
-        let index = Int(slot.rawValue)
-        return index < slots.entries.count ? slots.entries[index].isDisabled : false
     }
 
     /// A key path of the evaluated object; one plain key of a dictionary is looked up directly.
@@ -62,11 +45,12 @@ extension VirtualMachine {
 
     /// A comparison with a prepared constant, with ANY/ALL applied to the left.
     static func match(
-        _ matcher: Matcher, _ value: Value, _ modifier: ComparisonModifier, _ limits: Limits, _ steps: inout Int
+        _ matcher: UnsafePointer<Matcher>, _ value: Value, _ modifier: ComparisonModifier, _ limits: Limits,
+        _ steps: inout Int
     ) throws(EvaluationError) -> Bool {
-        if modifier == .direct { return try matcher.test(value, limits: limits) }
+        if modifier == .direct { return try Matcher.test(matcher, value, limits: limits) }
         return try quantify(modifier, value, limits, &steps) { element throws(EvaluationError) in
-            try matcher.test(element, limits: limits)
+            try Matcher.test(matcher, element, limits: limits)
         }
     }
 
@@ -96,7 +80,7 @@ extension VirtualMachine {
     // MARK: Other operations
 
     /// The value of the program's key path `path` read from the evaluated object; a failure is
-    /// positioned at the key path. Both dispatch loops' fused `matchKey` leaves use it.
+    /// positioned at the key path. The fused `matchKey` leaves use it.
     @inline(__always)
     static func objectKeyPathValue(
         _ path: KeyPathIndex, _ program: Program.Storage, _ object: Value

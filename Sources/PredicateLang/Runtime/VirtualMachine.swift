@@ -1,6 +1,8 @@
-// VirtualMachine: the dispatch loop and nothing else. Runs a Program against one set of inputs with an
-// operand stack and locals in one temporary (stack) allocation sized from the program, so evaluating
-// allocates nothing on the heap. Errors get the source range of the failing instruction.
+// VirtualMachine: runs a Program against one set of inputs. `run` is the one entry point: a program with
+// a decision graph walks it (VirtualMachine+DecisionGraph.swift), every other program runs the dispatch
+// loop below, with an operand stack and locals in one temporary (stack) allocation sized from the
+// program, so evaluating allocates nothing on the heap. Errors get the source range of the failing
+// instruction.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -8,21 +10,16 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The row slots one evaluation reads (form mode): a plain pointer into the store, so copying it costs nothing.
-struct SlotInputs {
-    var entries: UnsafeBufferPointer<RowStore.Entry>
-
-    static var none: SlotInputs { SlotInputs(entries: UnsafeBufferPointer(start: nil, count: 0)) }
-}
-
-/// What one evaluation reads besides its slots. Every member is borrowed from the caller.
+/// What one evaluation reads. Every member is borrowed from the caller for the duration of the run.
 struct EvaluationInputs: ~Copyable {
+    /// The evaluated object (`SELF`).
     let object: UnsafePointer<Value>
-    /// The `$variable` bindings (empty when evaluating over a row store).
-    let variables: UnsafePointer<[String: Value]>
+    /// The `$variable` bindings; nil when there are none (evaluating over a row store).
+    let variables: UnsafePointer<[String: Value]>?
+    /// The clock and random source of `now()` and `random()`.
     unowned(unsafe) let environment: EnvironmentBox
-    let slots: SlotInputs
-    let limits: Limits
+    /// The row slots (form mode): a plain pointer into the store, so copying it costs nothing.
+    let slots: SlotEntries
 }
 
 /// The function environment of a compiled predicate, boxed so evaluation can borrow it for free.
@@ -32,25 +29,23 @@ final class EnvironmentBox: Sendable {
 }
 
 /// Runs programs. Stateless: everything an evaluation mutates lives in its own frame.
-@usableFromInline
 enum VirtualMachine {
-    /// Evaluates `program`; `trace` sees every instruction before it runs.
+    /// Evaluates `program`: the one entry point. `trace` sees every decision node or instruction before
+    /// it runs.
     @inline(__always)
     static func run<Trace: TraceSink>(
         _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, trace: inout Trace
     ) throws(EvaluationError) -> Bool {
-        if program.isStackless {
-            // Fused leaves and jumps only: no operand stack needed.
-            // Its jumps only go forward, so it runs at most `code.count` steps: when that is within the
-            // budget the leaf loop needs no step counter.
-            if !Trace.isEnabled, program.code.count <= inputs.limits.maxEvaluationSteps {
-                return try executeLeaves(program, inputs.slots.entries, inputs.object, inputs.limits)
-            }
-            if let nowhere = UnsafeMutablePointer<Value>(bitPattern: MemoryLayout<Value>.alignment) {
-                var frame = Frame(stack: nowhere, locals: nowhere, localCount: 0)
-                return try execute(program, program.code, program.matcherTable, inputs, &frame, trace: &trace)
-            }
-        }
+        if program.hasDecisionGraph { return try walk(program, inputs, trace: &trace) }
+        return try runInstructions(program, inputs, trace: &trace)
+    }
+
+    /// Runs the dispatch loop over a frame in one temporary (stack) allocation. Out of line, so the graph
+    /// walk inlined into ``run(_:_:trace:)`` stays small.
+    @inline(never)
+    private static func runInstructions<Trace: TraceSink>(
+        _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, trace: inout Trace
+    ) throws(EvaluationError) -> Bool {
         let capacity = max(1, program.maxStackDepth + program.localCount)
         return try withUnsafeTemporaryAllocation(of: Value.self, capacity: capacity) { (buffer) throws(EvaluationError) -> Bool in
             guard let base = buffer.baseAddress else {
@@ -58,174 +53,17 @@ enum VirtualMachine {
             }
             var frame = Frame(stack: base, locals: base + program.maxStackDepth, localCount: program.localCount)
             defer { frame.clear() }
-            return try execute(program, program.code, program.matcherTable, inputs, &frame, trace: &trace)
-        }
-    }
-
-    static func missingTable() -> EvaluationError {
-        EvaluationError(.unsupported, "the program refers to a table entry it does not have")
-    }
-
-    // The loop for stackless programs (fused leaves, NOT and jumps: the usual form condition). Such a
-    // program normally has a decision graph (``LeafGraph``): one test per node, and the answer picks the
-    // next node, so jumps, NOTs and the final `return` cost nothing at run time. A program the graph does
-    // not cover runs its instructions one by one. Either way the loop ends within `code.count` steps
-    // (jumps only go forward; the caller checked the budget).
-    ///
-    /// `object` is `SELF`; only `matchKey` leaves read it.
-    private static func executeLeaves(
-        _ program: Program.Storage, _ slots: UnsafeBufferPointer<RowStore.Entry>, _ object: UnsafePointer<Value>?,
-        _ limits: borrowing Limits
-    ) throws(EvaluationError) -> Bool {
-        guard program.hasLeafGraph else { return try executeLeafCode(program, slots, object, limits) }
-        return try walkLeafGraph(program, slots, object, limits)
-    }
-
-    /// ``executeLeaves`` for a form-mode predicate whose decision graph runs with a null `SELF` (the
-    /// caller checked ``CompiledPredicate/runsLeafGraph``): takes the predicate's core, so the call
-    /// passes two words and the limits are read only by a leaf's slow path.
-    @usableFromInline
-    static func executeLeafGraph(
-        _ core: CompiledPredicate.Core, _ slots: UnsafeBufferPointer<RowStore.Entry>
-    ) throws(EvaluationError) -> Bool {
-        try walkLeafGraph(core.program.storage, slots, nil, core.limits)
-    }
-
-    /// The decision-graph loop: one leaf test per node, its answer picks the next node or the result.
-    @inline(__always)
-    private static func walkLeafGraph(
-        _ program: Program.Storage, _ slots: UnsafeBufferPointer<RowStore.Entry>, _ object: UnsafePointer<Value>?,
-        _ limits: borrowing Limits
-    ) throws(EvaluationError) -> Bool {
-        let nodes = program.leafNodes
-        let matchers = program.matcherTable
-        var next = program.leafEntry
-        var offset: Int32 = 0
-        do throws(EvaluationError) {
-            while next >= 0 {
-                let node = nodes[Int(next)]
-                offset = node.offset
-                let answer = try test(node.instruction, program, matchers, slots, object, limits)
-                next = answer ? node.onTrue : node.onFalse
-            }
-        } catch {
-            throw error.range == .synthesized ? error.at(program.sourceRanges[Int(offset)]) : error
-        }
-        if next == LeafGraph.answerTrue { return true }
-        if next == LeafGraph.answerFalse { return false }
-        throw EvaluationError(.unsupported, "program ended without a result")
-    }
-
-    /// ``executeLeaves`` for a stackless program without a decision graph: instruction by instruction.
-    @inline(never)
-    private static func executeLeafCode(
-        _ program: Program.Storage, _ slots: UnsafeBufferPointer<RowStore.Entry>, _ object: UnsafePointer<Value>?,
-        _ limits: borrowing Limits
-    ) throws(EvaluationError) -> Bool {
-        let code = program.code
-        let matchers = program.matcherTable
-        var pc = 0
-        var offset = 0
-        var flag = false
-        do throws(EvaluationError) {
-            while pc < code.count {
-                offset = pc
-                pc += 1
-                let instruction = code[offset]
-                switch instruction {
-                case .jumpIfFalse(let jump):
-                    if !flag { pc += Int(jump.rawValue) }
-                case .jumpIfTrue(let jump):
-                    if flag { pc += Int(jump.rawValue) }
-                case .return:
-                    return flag
-                case .not:
-                    flag = !flag
-                case .setFlag(let value):
-                    flag = value
-                case .jump(let jump):
-                    pc += Int(jump.rawValue)
-                default:
-                    flag = try test(instruction, program, matchers, slots, object, limits)
-                }
-            }
-        } catch {
-            throw error.range == .synthesized ? error.at(program.sourceRanges[offset]) : error
-        }
-        throw EvaluationError(.unsupported, "program ended without a result")
-    }
-
-    /// One leaf test: the fast paths written out, everything else through ``leaf``, which is kept out of
-    /// line so the loops stay small (few spills, a small frame).
-    @inline(__always)
-    private static func test(
-        _ instruction: Instruction, _ program: Program.Storage, _ matchers: UnsafeBufferPointer<Matcher>,
-        _ slots: UnsafeBufferPointer<RowStore.Entry>, _ object: UnsafePointer<Value>?, _ limits: borrowing Limits
-    ) throws(EvaluationError) -> Bool {
-        switch instruction {
-        case .compareSlotInteger(let slot, let op, let index):
-            let position = Int(slot.rawValue)
-            if position < slots.count, case .int(let integer) = slots[position].value {
-                return holds(op, integer, program.integers[Int(index.rawValue)])
-            }
-        case .compareSlotCountInteger(let slot, let op, let index):
-            let position = Int(slot.rawValue)
-            if position < slots.count, case .array(let array) = slots[position].value {
-                return holds(op, Int64(array.count), program.integers[Int(index.rawValue)])
-            }
-        case .compareSlotString(let slot, let op, let index):
-            let position = Int(slot.rawValue)
-            if position < slots.count, case .string(let string) = slots[position].value {
-                return program.strings[Int(index.rawValue)].isIdentical(to: string) == (op == .equalTo)
-            }
-        case .matchSlot(let slot, let index):
-            let position = Int(slot.rawValue)
-            if position < slots.count, let entries = slots.baseAddress, let table = matchers.baseAddress,
-                let answer = Matcher.quickTest(table + Int(index.rawValue), entries + position)
-            {
-                return answer
-            }
-        default:
-            break
-        }
-        return try leaf(instruction, program, matchers, slots, object, limits)
-    }
-
-    /// A leaf test of a stackless program with the full rules: the slow paths of ``executeLeaves``.
-    @inline(never)
-    private static func leaf(
-        _ instruction: Instruction, _ program: Program.Storage, _ matchers: UnsafeBufferPointer<Matcher>,
-        _ entries: UnsafeBufferPointer<RowStore.Entry>, _ object: UnsafePointer<Value>?, _ limits: borrowing Limits
-    ) throws(EvaluationError) -> Bool {
-        let slots = SlotInputs(entries: entries)
-        switch instruction {
-        case .compareSlotInteger(let slot, let op, let index):
-            let constant = program.integers[Int(index.rawValue)]
-            return try Value.compare(slotValue(slot, slots), op, .int(constant), options: [], limits: limits)
-        case .compareSlotCountInteger(let slot, let op, let index):
-            let constant = program.integers[Int(index.rawValue)]
-            return try Value.compare(count(of: slotValue(slot, slots)), op, .int(constant), options: [], limits: limits)
-        case .compareSlotString(let slot, let op, let index):
-            let constant = Value.string(program.strings[Int(index.rawValue)].value)
-            return try Value.compare(slotValue(slot, slots), op, constant, options: [], limits: limits)
-        case .matchSlot(let slot, let index):
-            return try matchers[Int(index.rawValue)].test(slotValue(slot, slots), limits: limits)
-        case .matchSlotCount(let slot, let index):
-            return try matchers[Int(index.rawValue)].test(try count(of: slotValue(slot, slots)), limits: limits)
-        case .matchKey(let path, let index):
-            let value = try objectKeyPathValue(path, program, object?.pointee ?? .null)
-            return try matchers[Int(index.rawValue)].test(value, limits: limits)
-        default:
-            throw EvaluationError(.unsupported, "instruction \(instruction.mnemonic) in a stackless program")
+            return try execute(program, inputs, &frame, trace: &trace)
         }
     }
 
     // The dispatch loop. `pc` is the offset of the next instruction; `flag` the predicate register.
     private static func execute<Trace: TraceSink>(
-        _ program: Program.Storage, _ code: UnsafeBufferPointer<Instruction>, _ matchers: UnsafeBufferPointer<Matcher>,
-        _ inputs: borrowing EvaluationInputs, _ frame: inout Frame, trace: inout Trace
+        _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, _ frame: inout Frame, trace: inout Trace
     ) throws(EvaluationError) -> Bool {
-        let maxSteps = inputs.limits.maxEvaluationSteps
+        let code = program.code
+        let limits = program.limits
+        let maxSteps = limits.maxEvaluationSteps
         var pc = 0
         var flag = false
         var steps = 0
@@ -243,13 +81,13 @@ enum VirtualMachine {
                 case .pushObject:
                     frame.push(inputs.object.pointee)
                 case .loadVariable(let index):
-                    frame.push(try variable(program.names[Int(index.rawValue)], inputs.variables.pointee))
+                    frame.push(try variable(program.names[Int(index.rawValue)], inputs.variables))
                 case .loadSlot(let slot):
-                    frame.push(slotValue(slot, inputs.slots))
+                    frame.push(inputs.slots.value(slot))
                 case .loadSlotHidden(let slot):
-                    frame.push(.bool(hiddenFlag(slot, inputs.slots)))
+                    frame.push(.bool(inputs.slots.isHidden(slot)))
                 case .loadSlotDisabled(let slot):
-                    frame.push(.bool(disabledFlag(slot, inputs.slots)))
+                    frame.push(.bool(inputs.slots.isDisabled(slot)))
                 case .loadLocal(let local):
                     frame.push(frame.local(local))
                 case .keyPath(let index):
@@ -289,14 +127,13 @@ enum VirtualMachine {
                 case .compare(let op, let options, let modifier):
                     let rhs = frame.pop()
                     let lhs = frame.pop()
-                    flag = try compare(lhs, op, rhs, options, modifier, inputs.limits, &steps)
+                    flag = try compare(lhs, op, rhs, options, modifier, limits, &steps)
                 case .match(let index, let modifier):
                     let value = frame.pop()
-                    flag = try match(matchers[Int(index.rawValue)], value, modifier, inputs.limits, &steps)
-                case .matchSlot, .matchSlotCount, .matchKey, .compareSlotInteger, .compareSlotCountInteger,
-                    .compareSlotString:
-                    // Fused leaves: the same fast and slow paths as in the leaf loops.
-                    flag = try test(instruction, program, matchers, inputs.slots.entries, inputs.object, inputs.limits)
+                    guard let matcher = program.matcher(index) else { throw missingMatcher() }
+                    flag = try match(matcher, value, modifier, limits, &steps)
+                case .matchSlot, .matchSlotCount, .matchKey:
+                    flag = try test(instruction, program, inputs)
                 case .not:
                     flag = !flag
                 case .jumpIfFalse(let jump):

@@ -90,3 +90,32 @@ public enum SetOperator: String, Hashable, Sendable, Codable, CaseIterable {
     case minus = "MINUS"
 }
 
+
+extension ComparisonOperator {
+    /// Whether `lhs op rhs` holds, for the six equality and ordering operators; false for every other
+    /// operator. The one place that says what `<`, `<=`, `>`, `>=`, `==` and `!=` mean for an ordering.
+    @inline(__always)
+    func holds<T: Comparable>(_ lhs: T, _ rhs: T) -> Bool {
+        switch self {
+        case .equalTo: lhs == rhs
+        case .notEqualTo: lhs != rhs
+        case .lessThan: lhs < rhs
+        case .lessThanOrEqualTo: lhs <= rhs
+        case .greaterThan: lhs > rhs
+        case .greaterThanOrEqualTo: lhs >= rhs
+        default: false
+        }
+    }
+
+    /// Whether the operator holds for a comparison result (-1, 0 or 1, as `compare:` answers).
+    @inline(__always)
+    func holds(order: Int) -> Bool { holds(order, 0) }
+
+    /// Whether this is one of the six equality and ordering operators.
+    var isOrdering: Bool {
+        switch self {
+        case .equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo: true
+        default: false
+        }
+    }
+}

@@ -25,7 +25,7 @@ extension Value: CustomStringConvertible {
     /// Values nested deeper than ``Value/maxPrintingDepth`` print `...` in place of the deeper levels.
     public var predicateDescription: String {
         var output = ""
-        ValueTextWriter.write(self, style: .predicate, maxDepth: Value.maxPrintingDepth, to: &output)
+        ValueTextWriter.write(self, style: PredicateTextStyle.self, maxDepth: Value.maxPrintingDepth, to: &output)
         return output
     }
 

@@ -1,6 +1,6 @@
-// ValueTextWriter: renders a Value as predicate-format text or as typed JSON without recursion,
-// so a value nested hundreds of levels deep prints on a 512 KiB thread stack. Value+Description
-// and TypedJSON+Serialization choose the style; this file only walks.
+// ValueTextWriter: renders a Value as text without recursion, so a value nested hundreds of levels deep
+// prints on a 512 KiB thread stack. The walk is here; what each part looks like is a ValueTextStyle's
+// choice: predicate-format constants (PredicateTextStyle, below) or typed JSON (in Interchange/).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -8,12 +8,20 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The two textual forms of a value.
-enum ValueTextStyle {
-    /// Constants in a format string: `{1, "a"}`, `{"k" = v}`, `CAST(..., "NSDate")`.
-    case predicate
-    /// Typed JSON: `[1,"a"]`, `{"k":v}`, `{"$date":"..."}`, `{"$set":[...]}`.
-    case json
+/// How a ``ValueTextWriter`` renders the parts of a value.
+protocol ValueTextStyle {
+    /// Appends a scalar (anything but an array, set or dictionary).
+    static func writeScalar(_ value: Value, to output: inout String)
+    /// The text that opens a container.
+    static func opening(_ container: Value) -> String
+    /// The text that closes a container.
+    static func closing(_ container: Value) -> String
+    /// Appends a dictionary key and what separates it from its value.
+    static func writeKey(_ key: String, to output: inout String)
+    /// What separates two elements.
+    static var separator: String { get }
+    /// What stands for a container nested too deeply to print.
+    static var elided: String { get }
 }
 
 /// An explicit-stack walk over a value, writing text in a ``ValueTextStyle``.
@@ -26,9 +34,8 @@ enum ValueTextWriter {
         var close: String
     }
 
-    /// Appends `root` to `output`; containers nested deeper than `maxDepth` are elided
-    /// (`{...}` in predicate style, `null` in JSON).
-    static func write(_ root: Value, style: ValueTextStyle, maxDepth: Int, to output: inout String) {
+    /// Appends `root` to `output`; containers nested deeper than `maxDepth` print as `Style.elided`.
+    static func write<Style: ValueTextStyle>(_ root: Value, style: Style.Type, maxDepth: Int, to output: inout String) {
         var stack: [Frame] = []
         var pending: Value? = root
         while true {
@@ -36,27 +43,20 @@ enum ValueTextWriter {
                 pending = nil
                 if let frame = open(value, style: style) {
                     if stack.count >= maxDepth {
-                        output += style == .predicate ? "{...}" : "null"
+                        output += Style.elided
                     } else {
-                        output += opening(value, style: style)
+                        output += Style.opening(value)
                         stack.append(frame)
                     }
                 } else {
-                    writeScalar(value, style: style, to: &output)
+                    Style.writeScalar(value, to: &output)
                 }
             }
             guard let top = stack.indices.last else { return }
             let index = stack[top].index
             if index < stack[top].elements.count {
-                if index > 0 { output += style == .predicate ? ", " : "," }
-                if let keys = stack[top].keys {
-                    if style == .predicate {
-                        output += Value.quotedString(keys[index]) + " = "
-                    } else {
-                        JSONWriter.writeString(keys[index], to: &output)
-                        output += ":"
-                    }
-                }
+                if index > 0 { output += Style.separator }
+                if let keys = stack[top].keys { Style.writeKey(keys[index], to: &output) }
                 pending = stack[top].elements[index]
                 stack[top].index = index + 1
             } else {
@@ -66,62 +66,42 @@ enum ValueTextWriter {
         }
     }
 
-    /// The frame for a container value; nil for scalars.
-    private static func open(_ value: Value, style: ValueTextStyle) -> Frame? {
+    /// The frame for a container value; nil for scalars. Dictionary keys are written in UTF-16 order.
+    private static func open<Style: ValueTextStyle>(_ value: Value, style: Style.Type) -> Frame? {
         switch value {
         case .array(let elements):
-            return Frame(elements: elements, close: style == .predicate ? "}" : "]")
+            return Frame(elements: elements, close: Style.closing(value))
         case .set(let set):
-            return Frame(elements: set.elements, close: style == .predicate ? "}" : "]}")
+            return Frame(elements: set.elements, close: Style.closing(value))
         case .dictionary(let dictionary):
             let keys = dictionary.keys.sorted { ValueOrdering.compareUTF16($0, $1) < 0 }
-            return Frame(elements: keys.compactMap { dictionary[$0] }, keys: keys, close: "}")
+            return Frame(elements: keys.compactMap { dictionary[$0] }, keys: keys, close: Style.closing(value))
         default:
             return nil
         }
     }
+}
 
-    private static func opening(_ value: Value, style: ValueTextStyle) -> String {
-        switch (value, style) {
-        case (.array, .json): "["
-        case (.set, .json): "{\"$set\":["
-        default: "{"
+/// Constants as a canonical format string writes them: `{1, "a"}`, `{"k" = v}`, `CAST(..., "NSDate")`.
+enum PredicateTextStyle: ValueTextStyle {
+    static func writeScalar(_ value: Value, to output: inout String) {
+        switch value {
+        case .null: output += "nil"
+        case .bool(let flag): output += flag ? "1" : "0"
+        case .int(let integer): output += String(integer)
+        case .double(let double):
+            // Negative zero keeps its `.0`: NSNumber's `-0` would read back as the integer 0.
+            output += double == 0 && double.sign == .minus ? "-0.0" : Value.numberDescription(double)
+        case .string(let string): output += Value.quotedString(string)
+        case .date(let date):
+            output += "CAST(" + Value.fixedPointDescription(date.timeIntervalSinceReferenceDate) + ", \"NSDate\")"
+        case .array, .set, .dictionary: break
         }
     }
 
-    private static func writeScalar(_ value: Value, style: ValueTextStyle, to output: inout String) {
-        switch style {
-        case .predicate:
-            switch value {
-            case .null: output += "nil"
-            case .bool(let flag): output += flag ? "1" : "0"
-            case .int(let integer): output += String(integer)
-            case .double(let double):
-                // Negative zero keeps its `.0`: NSNumber's `-0` would read back as the integer 0.
-                output += double == 0 && double.sign == .minus ? "-0.0" : Value.numberDescription(double)
-            case .string(let string): output += Value.quotedString(string)
-            case .date(let date):
-                output += "CAST(" + Value.fixedPointDescription(date.timeIntervalSinceReferenceDate) + ", \"NSDate\")"
-            case .array, .set, .dictionary: break
-            }
-        case .json:
-            switch value {
-            case .null: output += "null"
-            case .bool(let flag): output += flag ? "true" : "false"
-            case .int(let integer): output += String(integer)
-            case .double(let double): output += double.isFinite ? double.description : "null"
-            case .string(let string): JSONWriter.writeString(string, to: &output)
-            case .date(let date):
-                output += "{\"$date\":"
-                if let text = ISO8601.format(date) {
-                    JSONWriter.writeString(text, to: &output)
-                } else {
-                    let seconds = date.timeIntervalSinceReferenceDate
-                    output += seconds.isFinite ? seconds.description : "null"
-                }
-                output += "}"
-            case .array, .set, .dictionary: break
-            }
-        }
-    }
+    static func opening(_ container: Value) -> String { "{" }
+    static func closing(_ container: Value) -> String { "}" }
+    static func writeKey(_ key: String, to output: inout String) { output += Value.quotedString(key) + " = " }
+    static var separator: String { ", " }
+    static var elided: String { "{...}" }
 }

@@ -22,6 +22,9 @@ struct Explanation {
     /// The canonical form of the tree after the compiler's constant folding.
     let compiledForm: String
     let instructions: [Instruction]
+    /// The decision graph the VM walks instead of the instructions, a node a line; empty when the program
+    /// runs instruction by instruction.
+    let decisionGraph: [String]
 
     init(_ predicate: CompiledPredicate, arguments: [Value]) {
         source = predicate.source
@@ -30,7 +33,7 @@ struct Explanation {
         canonical = predicate.tree.format
         dependencies = predicate.dependencies
         folded = ConstantFolding.foldedParts(of: predicate.tree)
-        compiledForm = predicate.foldedTree.format
+        compiledForm = predicate.tree.folded(limits: predicate.limits).format
         let program = predicate.program
         var previousLine: Int?
         var instructions: [Instruction] = []
@@ -44,6 +47,8 @@ struct Explanation {
             previousLine = line
         }
         self.instructions = instructions
+        let graphListing = program.decisionGraphListing(source: predicate.source)
+        decisionGraph = graphListing.isEmpty ? [] : graphListing.split(separator: "\n").map(String.init)
     }
 
     static func pad(_ text: String, _ width: Int) -> String {
@@ -88,6 +93,10 @@ struct Explanation {
                 shownLine = line
             }
             lines.append("  " + instruction.listing)
+        }
+        if let title = decisionGraph.first {
+            lines += ["", title + ": what the VM runs, one leaf test a node"]
+            lines += decisionGraph.dropFirst().map { "  " + $0 }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -142,6 +151,7 @@ struct Explanation {
             }
             return entry.result
         }))
+        object.strings("decisionGraph", Array(decisionGraph.dropFirst()))
         return object.result
     }
 

@@ -33,7 +33,7 @@ enum WhatIf {
             } else {
                 return
             }
-            guard let constant = ConstantFolding.value(of: other) else { return }
+            guard let constant = other.constantValue() else { return }
             values += related(to: constant, op: comparison.op, current: current)
         }
         values += [.null]

@@ -22,38 +22,9 @@ enum SyntaxWalk {
 
     /// Calls `visit` on every predicate nested inside `expression`.
     static func predicates(in expression: SyntaxTree.Expression, _ visit: (SyntaxTree.Predicate) -> Void) {
-        let children = children(of: expression)
+        let children = expression.children
         for predicate in children.predicates { predicates(in: predicate, visit) }
         for child in children.expressions { predicates(in: child, visit) }
-    }
-
-    /// The direct sub-expressions and sub-predicates of `expression`.
-    static func children(of expression: SyntaxTree.Expression)
-        -> (expressions: [SyntaxTree.Expression], predicates: [SyntaxTree.Predicate])
-    {
-        switch expression {
-        case .constant, .evaluatedObject, .variable, .anyKey:
-            return ([], [])
-        case .keyPath(let base, _, _):
-            return (base.map { [$0] } ?? [], [])
-        case .function(_, let arguments, _), .aggregate(let arguments, _):
-            return (arguments, [])
-        case .customFunction(let receiver, let selector, let arguments, _):
-            return ([receiver, selector] + arguments, [])
-        case .index(let base, let selector, _):
-            if case .expression(let index) = selector { return ([base, index], []) }
-            return ([base], [])
-        case .arithmetic(_, let lhs, let rhs, _), .setOperation(_, let lhs, let rhs, _):
-            return ([lhs, rhs], [])
-        case .negate(let operand, _), .assignment(_, let operand, _):
-            return ([operand], [])
-        case .subquery(let collection, _, let predicate, _):
-            return ([collection], [predicate])
-        case .ternary(let condition, let then, let otherwise, _):
-            return ([then, otherwise], [condition])
-        case .cast(let operand, let type, _):
-            return ([operand, type], [])
-        }
     }
 
     /// Calls `visit` on every comparison in `predicate`.

@@ -17,7 +17,7 @@ struct ConstantConditionRule: LintRule {
 
     private func visit(_ predicate: SyntaxTree.Predicate, _ source: SourceText, _ findings: inout [LintFinding]) {
         if case .constant = predicate { return }
-        if let truth = ConstantFolding.truth(of: predicate) {
+        if let truth = predicate.constantTruth() {
             let what = if case .comparison = predicate { "comparison" } else { "condition" }
             findings.append(
                 LintFinding(

@@ -15,7 +15,7 @@ struct IncompatibleTypesRule: LintRule {
         SyntaxWalk.comparisons(in: input.tree) { comparison in
             guard comparison.modifier == .direct,
                 let tag = SyntaxWalk.taggedValue(comparison.lhs), let kind = input.rowKinds[tag],
-                let constant = ConstantFolding.value(of: comparison.rhs), !constant.isNull
+                let constant = comparison.rhs.constantValue(), !constant.isNull
             else { return }
             guard let verdict = verdict(kind, comparison.op, constant) else { return }
             let constantKind = RowKind(of: constant).map { $0.rawValue } ?? constant.kindName

@@ -22,12 +22,59 @@ extension TypedJSON {
     /// - collections nested deeper than ``Value/maxPrintingDepth`` print `null` at the cut.
     public static func serialize(_ value: Value) -> String {
         var output = ""
-        ValueTextWriter.write(value, style: .json, maxDepth: Value.maxPrintingDepth, to: &output)
+        ValueTextWriter.write(value, style: TypedJSONTextStyle.self, maxDepth: Value.maxPrintingDepth, to: &output)
         return output
     }
 }
 
-/// JSON string escaping, shared by ``ValueTextWriter``, the form protocol and predc.
+/// Typed JSON: `[1,"a"]`, `{"k":v}`, `{"$date":"..."}`, `{"$set":[...]}`.
+enum TypedJSONTextStyle: ValueTextStyle {
+    static func writeScalar(_ value: Value, to output: inout String) {
+        switch value {
+        case .null: output += "null"
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .int(let integer): output += String(integer)
+        case .double(let double): output += double.isFinite ? double.description : "null"
+        case .string(let string): JSONWriter.writeString(string, to: &output)
+        case .date(let date):
+            output += "{\"$date\":"
+            if let text = ISO8601.format(date) {
+                JSONWriter.writeString(text, to: &output)
+            } else {
+                let seconds = date.timeIntervalSinceReferenceDate
+                output += seconds.isFinite ? seconds.description : "null"
+            }
+            output += "}"
+        case .array, .set, .dictionary: break
+        }
+    }
+
+    static func opening(_ container: Value) -> String {
+        switch container {
+        case .array: "["
+        case .set: "{\"$set\":["
+        default: "{"
+        }
+    }
+
+    static func closing(_ container: Value) -> String {
+        switch container {
+        case .array: "]"
+        case .set: "]}"
+        default: "}"
+        }
+    }
+
+    static func writeKey(_ key: String, to output: inout String) {
+        JSONWriter.writeString(key, to: &output)
+        output += ":"
+    }
+
+    static var separator: String { "," }
+    static var elided: String { "null" }
+}
+
+/// JSON string escaping, shared by typed JSON, the form protocol and predc.
 package enum JSONWriter {
     /// Appends `string` as a JSON string literal (quotes, backslashes and control characters escaped).
     package static func writeString(_ string: String, to output: inout String) {

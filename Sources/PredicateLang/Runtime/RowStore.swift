@@ -1,49 +1,5 @@
-// RowStore and SymbolTable: what the VM reads when a predicate runs inside a form. Tags are resolved
-// to slots when compiling; evaluation indexes arrays by slot and never hashes a tag.
-
-/// A typed slot index into a ``RowStore``.
-public struct Slot: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The position in the store's arrays.
-    public var index: Int
-
-    public init(_ index: Int) { self.index = index }
-
-    public static func < (lhs: Slot, rhs: Slot) -> Bool { lhs.index < rhs.index }
-    public var description: String { "#\(index)" }
-}
-
-/// Maps tags (`$tag` in a predicate) to slots in a ``RowStore``.
-///
-/// The compiler resolves every `$tag` through the table once; a tag the table does not know compiles
-/// to a null constant with a warning.
-public struct SymbolTable: Hashable, Sendable {
-    /// The tags, indexed by slot.
-    public private(set) var tags: [String] = []
-    private var slots: [String: Slot] = [:]
-
-    public init() {}
-
-    /// Creates a table with `tags` in slot order; duplicates keep their first slot.
-    public init<S: Sequence>(tags: S) where S.Element == String {
-        for tag in tags { _ = declare(tag) }
-    }
-
-    /// The slot of `tag`, or nil if the table does not know it.
-    public func slot(for tag: String) -> Slot? { slots[tag] }
-
-    /// The slot of `tag`, adding it at the end when it is new.
-    @discardableResult
-    public mutating func declare(_ tag: String) -> Slot {
-        if let existing = slots[tag] { return existing }
-        let slot = Slot(tags.count)
-        tags.append(tag)
-        slots[tag] = slot
-        return slot
-    }
-
-    /// The number of slots.
-    public var count: Int { tags.count }
-}
+// RowStore: what the VM reads when a predicate runs inside a form: per slot, a row's value and flags.
+// Tags were resolved to slots when compiling (SymbolTable); evaluation indexes by slot, never by tag.
 
 /// The values and flags a form's predicates read: per slot, the row's value and its `isHidden` and
 /// `isDisabled` flags.

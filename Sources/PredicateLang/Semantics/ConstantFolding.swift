@@ -3,7 +3,7 @@
 // double negations. `now()` and `random()` are never folded. A constant subtree that raises is kept,
 // so it still raises at evaluation as NSPredicate does, and gets a warning.
 
-struct ConstantFolder {
+package struct ConstantFolding {
     let limits: Limits
     var diagnostics: [Diagnostic] = []
     private var depth = 0
@@ -107,6 +107,8 @@ struct ConstantFolder {
 
     // MARK: Expressions
 
+    /// Folds one expression. Each composite kind has its own function, so the frame that recursion
+    /// repeats per nesting level stays small (a debug build keeps every case's temporaries in one frame).
     mutating func foldExpression(_ expression: SyntaxTree.Expression) -> SyntaxTree.Expression {
         depth += 1
         defer { depth -= 1 }
@@ -115,75 +117,113 @@ struct ConstantFolder {
         case .constant, .evaluatedObject, .variable, .anyKey:
             return expression
         case .keyPath(let base, let components, let range):
-            let foldedBase = base.map { foldExpression($0) }
-            if case .constant(let value, _)? = foldedBase {
-                return evaluate(range, fallback: .keyPath(base: foldedBase, components: components, range)) {
-                    () throws(EvaluationError) -> Value in try value.value(forKeyPath: components.map(\.name))
-                }
-            }
-            return .keyPath(base: foldedBase, components: components, range)
+            return foldKeyPath(base, components, range)
         case .function(let selector, let arguments, let range):
-            let folded = arguments.map { foldExpression($0) }
-            let rebuilt = SyntaxTree.Expression.function(selector: selector, arguments: folded, range)
-            guard let function = BuiltinFunction(selector: selector), function.isPure,
-                let values = constantValues(folded)
-            else { return rebuilt }
-            return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in
-                try function.apply(values, environment: .live)
-            }
+            return foldFunction(selector, arguments, range)
         case .customFunction(let receiver, let selector, let arguments, let range):
             return .customFunction(receiver: foldExpression(receiver), selector: foldExpression(selector),
-                                   arguments: arguments.map { foldExpression($0) }, range)
+                                   arguments: foldExpressions(arguments), range)
         case .aggregate(let elements, let range):
-            let folded = elements.map { foldExpression($0) }
-            if let values = constantValues(folded) { return .constant(.array(values), range) }
-            return .aggregate(folded, range)
+            return foldAggregate(elements, range)
         case .index(let base, let selector, let range):
             return foldIndex(base, selector, range)
         case .arithmetic(let op, let lhs, let rhs, let range):
-            let left = foldExpression(lhs)
-            let right = foldExpression(rhs)
-            let rebuilt = SyntaxTree.Expression.arithmetic(op, left, right, range)
-            guard case .constant(let l, _) = left, case .constant(let r, _) = right else { return rebuilt }
-            return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in
-                try Value.arithmetic(op, l, r)
-            }
+            return foldArithmetic(op, lhs, rhs, range)
         case .negate(let operand, let range):
-            let folded = foldExpression(operand)
-            guard case .constant(let value, _) = folded else { return .negate(folded, range) }
-            return evaluate(range, fallback: .negate(folded, range)) { () throws(EvaluationError) -> Value in
-                try value.negated()
-            }
+            return foldNegate(operand, range)
         case .setOperation(let op, let lhs, let rhs, let range):
-            let left = foldExpression(lhs)
-            let right = foldExpression(rhs)
-            let rebuilt = SyntaxTree.Expression.setOperation(op, left, right, range)
-            guard case .constant(let l, _) = left, case .constant(let r, _) = right else { return rebuilt }
-            return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in
-                try Value.setOperation(op, l, r)
-            }
+            return foldSetOperation(op, lhs, rhs, range)
         case .subquery(let collection, let variable, let predicate, let range):
             return .subquery(collection: foldExpression(collection), variable: variable,
                              predicate: foldPredicate(predicate), range)
         case .ternary(let condition, let then, let otherwise, let range):
-            let folded = foldPredicate(condition)
-            if case .constant(let value, _) = folded {
-                return foldExpression(value ? then : otherwise)
-            }
-            return .ternary(condition: folded, then: foldExpression(then), else: foldExpression(otherwise), range)
+            return foldTernary(condition, then, otherwise, range)
         case .cast(let value, let type, let range):
-            let left = foldExpression(value)
-            let right = foldExpression(type)
-            let rebuilt = SyntaxTree.Expression.cast(left, type: right, range)
-            guard case .constant(let v, _) = left, case .constant(.string(let typeName), _) = right else {
-                return rebuilt
-            }
-            return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in
-                try v.cast(to: typeName)
-            }
+            return foldCast(value, type, range)
         case .assignment(let variable, let value, let range):
             return .assignment(variable: variable, value: foldExpression(value), range)
         }
+    }
+
+    private mutating func foldExpressions(_ expressions: [SyntaxTree.Expression]) -> [SyntaxTree.Expression] {
+        var folded: [SyntaxTree.Expression] = []
+        folded.reserveCapacity(expressions.count)
+        for expression in expressions { folded.append(foldExpression(expression)) }
+        return folded
+    }
+
+    private mutating func foldKeyPath(
+        _ base: SyntaxTree.Expression?, _ components: [SyntaxTree.KeyPathComponent], _ range: SourceRange
+    ) -> SyntaxTree.Expression {
+        let foldedBase = base.map { foldExpression($0) }
+        let rebuilt = SyntaxTree.Expression.keyPath(base: foldedBase, components: components, range)
+        guard case .constant(let value, _)? = foldedBase else { return rebuilt }
+        return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in
+            try value.value(forKeyPath: components.map(\.name))
+        }
+    }
+
+    private mutating func foldFunction(
+        _ selector: String, _ arguments: [SyntaxTree.Expression], _ range: SourceRange
+    ) -> SyntaxTree.Expression {
+        let folded = foldExpressions(arguments)
+        let rebuilt = SyntaxTree.Expression.function(selector: selector, arguments: folded, range)
+        guard let function = BuiltinFunction(selector: selector), function.isPure, let values = constantValues(folded)
+        else { return rebuilt }
+        return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in
+            try function.apply(values, environment: .live)
+        }
+    }
+
+    private mutating func foldAggregate(_ elements: [SyntaxTree.Expression], _ range: SourceRange) -> SyntaxTree.Expression {
+        let folded = foldExpressions(elements)
+        if let values = constantValues(folded) { return .constant(.array(values), range) }
+        return .aggregate(folded, range)
+    }
+
+    private mutating func foldArithmetic(
+        _ op: ArithmeticOperator, _ lhs: SyntaxTree.Expression, _ rhs: SyntaxTree.Expression, _ range: SourceRange
+    ) -> SyntaxTree.Expression {
+        let left = foldExpression(lhs)
+        let right = foldExpression(rhs)
+        let rebuilt = SyntaxTree.Expression.arithmetic(op, left, right, range)
+        guard case .constant(let l, _) = left, case .constant(let r, _) = right else { return rebuilt }
+        return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in try Value.arithmetic(op, l, r) }
+    }
+
+    private mutating func foldNegate(_ operand: SyntaxTree.Expression, _ range: SourceRange) -> SyntaxTree.Expression {
+        let folded = foldExpression(operand)
+        guard case .constant(let value, _) = folded else { return .negate(folded, range) }
+        return evaluate(range, fallback: .negate(folded, range)) { () throws(EvaluationError) -> Value in try value.negated() }
+    }
+
+    private mutating func foldSetOperation(
+        _ op: SetOperator, _ lhs: SyntaxTree.Expression, _ rhs: SyntaxTree.Expression, _ range: SourceRange
+    ) -> SyntaxTree.Expression {
+        let left = foldExpression(lhs)
+        let right = foldExpression(rhs)
+        let rebuilt = SyntaxTree.Expression.setOperation(op, left, right, range)
+        guard case .constant(let l, _) = left, case .constant(let r, _) = right else { return rebuilt }
+        return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in try Value.setOperation(op, l, r) }
+    }
+
+    private mutating func foldTernary(
+        _ condition: SyntaxTree.Predicate, _ then: SyntaxTree.Expression, _ otherwise: SyntaxTree.Expression,
+        _ range: SourceRange
+    ) -> SyntaxTree.Expression {
+        let folded = foldPredicate(condition)
+        if case .constant(let value, _) = folded { return foldExpression(value ? then : otherwise) }
+        return .ternary(condition: folded, then: foldExpression(then), else: foldExpression(otherwise), range)
+    }
+
+    private mutating func foldCast(
+        _ value: SyntaxTree.Expression, _ type: SyntaxTree.Expression, _ range: SourceRange
+    ) -> SyntaxTree.Expression {
+        let left = foldExpression(value)
+        let right = foldExpression(type)
+        let rebuilt = SyntaxTree.Expression.cast(left, type: right, range)
+        guard case .constant(let v, _) = left, case .constant(.string(let typeName), _) = right else { return rebuilt }
+        return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in try v.cast(to: typeName) }
     }
 
     private mutating func foldIndex(

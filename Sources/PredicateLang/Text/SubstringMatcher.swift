@@ -86,7 +86,7 @@ public struct SubstringMatcher: Sendable, Hashable {
                 case .equalTo, .notEqualTo:
                     ASCIIBytes.equal(subjectBytes, needleBytes, caseInsensitive: caseInsensitive) == (op == .equalTo)
                 case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
-                    Self.holds(op, ASCIIBytes.order(subjectBytes, needleBytes, caseInsensitive: caseInsensitive))
+                    op.holds(order: ASCIIBytes.order(subjectBytes, needleBytes, caseInsensitive: caseInsensitive))
                 case .like, .matches, .between, .utiConformsTo, .utiEquals:
                     false
                 }
@@ -114,22 +114,9 @@ public struct SubstringMatcher: Sendable, Hashable {
                 : StringSearch.utf16Order(StringFolding.fold(subject, options: effective), foldedNeedle) == 0
             return equal == (op == .equalTo)
         case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
-            return Self.holds(op, StringSearch.utf16Order(StringFolding.fold(subject, options: effective), foldedNeedle))
+            return op.holds(order: StringSearch.utf16Order(StringFolding.fold(subject, options: effective), foldedNeedle))
         case .like, .matches, .between, .utiConformsTo, .utiEquals:
             return false
-        }
-    }
-
-    /// Whether an ordering operator holds for a comparison result (-1, 0, 1).
-    static func holds(_ op: ComparisonOperator, _ order: Int) -> Bool {
-        switch op {
-        case .lessThan: order < 0
-        case .lessThanOrEqualTo: order <= 0
-        case .greaterThan: order > 0
-        case .greaterThanOrEqualTo: order >= 0
-        case .equalTo: order == 0
-        case .notEqualTo: order != 0
-        default: false
         }
     }
 }

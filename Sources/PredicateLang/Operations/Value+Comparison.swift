@@ -43,7 +43,7 @@ extension Value {
             if lhs.isNull && rhs.isNull { return op == .lessThanOrEqualTo || op == .greaterThanOrEqualTo }
             if lhs.isNull || rhs.isNull { return false }
             guard let order = try ordering(lhs, rhs, options: options) else { return false }
-            return SubstringMatcher.holds(op, order)
+            return op.holds(order: order)
         case .beginsWith, .endsWith:
             if lhs.isNull || rhs.isNull { return false }
             guard case .string(let text) = lhs, case .string(let needle) = rhs else {

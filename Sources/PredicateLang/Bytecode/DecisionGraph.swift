@@ -1,0 +1,144 @@
+// DecisionGraph: a program of fused leaves, NOT, constants and forward jumps (the usual form condition)
+// as the compiler also emits it: a graph of its leaves. Each node is one leaf test with the node to run
+// next when it answers true and when it answers false; the jumps, NOTs, constant flags and the final
+// `return` between two leaves are followed once, when the program is compiled, instead of on every
+// evaluation. The VM walks the graph instead of the instructions when a program has one, and the
+// disassembler lists it, so what `predc explain` shows and `predc eval --trace` walks is what runs.
+//
+// For `$a > 1 AND ($b == 'x' OR NOT $c BEGINSWITH 'y')` the program is
+//
+//     0000  matchSlot    #0 m0   ; $a > 1
+//     0001  jumpIfFalse  +4      ; -> 0006
+//     0002  matchSlot    #1 m1   ; $b == "x"
+//     0003  jumpIfTrue   +2      ; -> 0006
+//     0004  matchSlot    #2 m2   ; $c BEGINSWITH "y"
+//     0005  not
+//     0006  return
+//
+// and its graph has three nodes: n0 (offset 0) goes to n1 on true and to `false` on false; n1 (offset 2)
+// to `true` on true and to n2 on false; n2 (offset 4) to `false` on true and to `true` on false (the NOT
+// is folded into the edges). Every edge goes to a later node or to an answer, so an evaluation runs at
+// most one test per node.
+
+/// Where evaluation goes after a node: the index of the next node, or an answer.
+package struct DecisionTarget: Hashable, Sendable, CustomStringConvertible {
+    /// A node index (0 or more), or one of the negative answers below.
+    package let rawValue: Int32
+
+    package init(node: Int32) { rawValue = node }
+    private init(answer: Int32) { rawValue = answer }
+
+    /// Evaluation ends with false.
+    package static let answerFalse = DecisionTarget(answer: -1)
+    /// Evaluation ends with true.
+    package static let answerTrue = DecisionTarget(answer: -2)
+    /// The program ends without a `return` (a compiler bug): evaluation raises an error.
+    package static let missingReturn = DecisionTarget(answer: -3)
+
+    /// Whether this is a node rather than an answer.
+    package var isNode: Bool { rawValue >= 0 }
+
+    package var description: String {
+        switch self {
+        case .answerTrue: "true"
+        case .answerFalse: "false"
+        case .missingReturn: "(no return)"
+        default: "n\(rawValue)"
+        }
+    }
+}
+
+/// One leaf test of a ``DecisionGraph`` and where evaluation goes after it.
+package struct DecisionNode: Hashable, Sendable {
+    /// The leaf instruction (a fused `match…` instruction).
+    package let instruction: Instruction
+    /// The next node or the answer when the test answers true.
+    package let onTrue: DecisionTarget
+    /// The next node or the answer when the test answers false.
+    package let onFalse: DecisionTarget
+    /// The leaf's offset in the program: its source range, and its line in listings.
+    package let offset: Int32
+}
+
+/// The decision graph of a program of leaves and control flow.
+package struct DecisionGraph: Hashable, Sendable {
+    /// The nodes, one per leaf in program order.
+    package let nodes: [DecisionNode]
+    /// The first node, or the answer of a program without leaves.
+    package let entry: DecisionTarget
+
+    /// The graph of `code`, or nil when the program holds anything but leaves, `not`, `setFlag`, forward
+    /// jumps and `return` (it then runs instruction by instruction).
+    package init?(_ code: [Instruction]) {
+        guard code.count < Int(Int32.max) else { return nil }
+        var nodeIndex = [Int32](repeating: -1, count: code.count)
+        var leafCount: Int32 = 0
+        for offset in code.indices {
+            if code[offset].isLeaf {
+                nodeIndex[offset] = leafCount
+                leafCount += 1
+            } else if !Self.isControl(code[offset]) {
+                return nil
+            }
+        }
+        guard let entry = Self.follow(code, from: 0, flag: false, after: -1, nodeIndex) else { return nil }
+        var nodes: [DecisionNode] = []
+        nodes.reserveCapacity(Int(leafCount))
+        for offset in code.indices where code[offset].isLeaf {
+            guard let onTrue = Self.follow(code, from: offset + 1, flag: true, after: offset, nodeIndex),
+                let onFalse = Self.follow(code, from: offset + 1, flag: false, after: offset, nodeIndex)
+            else { return nil }
+            nodes.append(DecisionNode(instruction: code[offset], onTrue: onTrue, onFalse: onFalse, offset: Int32(offset)))
+        }
+        self.nodes = nodes
+        self.entry = entry
+    }
+
+    /// Control flow between leaves, which the graph folds into its edges.
+    private static func isControl(_ instruction: Instruction) -> Bool {
+        switch instruction {
+        case .not, .setFlag, .jumpIfFalse, .jumpIfTrue, .jump, .return: true
+        default: false
+        }
+    }
+
+    /// Runs the control flow from `start` with `flag` until a leaf (its node) or an answer. Nil when a jump
+    /// does not go forward or lands outside the program: such a program keeps the instruction loop.
+    private static func follow(
+        _ code: [Instruction], from start: Int, flag: Bool, after leaf: Int, _ nodeIndex: [Int32]
+    ) -> DecisionTarget? {
+        var pc = start
+        var flag = flag
+        while pc < code.count {
+            let offset = pc
+            pc += 1
+            var jump: Int32?
+            switch code[offset] {
+            case .not:
+                flag.toggle()
+            case .setFlag(let value):
+                flag = value
+            case .jumpIfFalse(let distance):
+                if !flag { jump = distance.rawValue }
+            case .jumpIfTrue(let distance):
+                if flag { jump = distance.rawValue }
+            case .jump(let distance):
+                jump = distance.rawValue
+            case .return:
+                return flag ? .answerTrue : .answerFalse
+            default:
+                // A leaf: the next node (leaves after `leaf` only, since `pc` only moves forward).
+                guard offset > leaf else { return nil }
+                return DecisionTarget(node: nodeIndex[offset])
+            }
+            if let jump {
+                // Forward only, so the walk ends within `code.count` steps.
+                guard jump >= 0 else { return nil }
+                let (target, overflow) = pc.addingReportingOverflow(Int(jump))
+                guard !overflow, target <= code.count else { return nil }
+                pc = target
+            }
+        }
+        return .missingReturn
+    }
+}

@@ -1,0 +1,46 @@
+// SlotEntries: the row slots one evaluation reads, as the VM sees them: a row store's entries in place.
+// The base is never nil (an empty view points at an aligned address it never reads), so reading a slot is
+// one comparison with the count.
+
+/// The entries of a row store, borrowed for one evaluation.
+struct SlotEntries {
+    let base: UnsafePointer<RowStore.Entry>
+    let count: Int
+
+    /// A view of `entries` (which may be empty).
+    init(_ entries: UnsafeBufferPointer<RowStore.Entry>) {
+        if let base = entries.baseAddress {
+            self.base = base
+            count = entries.count
+        } else {
+            base = UnsafePointer(bitPattern: MemoryLayout<RowStore.Entry>.alignment).unsafelyUnwrapped  // safe: a non-zero constant is never nil
+            count = 0
+        }
+    }
+
+    /// The value in `slot`, in place; nil when the store has no such slot (it reads as null).
+    @_transparent
+    func valuePointer(_ slot: SlotOperand) -> UnsafePointer<Value>? {
+        let position = Int(slot.rawValue)
+        guard position < count, let offset = MemoryLayout<RowStore.Entry>.offset(of: \RowStore.Entry.value) else { return nil }
+        return (UnsafeRawPointer(base + position) + offset).assumingMemoryBound(to: Value.self)
+    }
+
+    /// The value in `slot`, or null when the store has no such slot.
+    func value(_ slot: SlotOperand) -> Value {
+        let position = Int(slot.rawValue)
+        return position < count ? base[position].value : .null
+    }
+
+    /// The `isHidden` flag of `slot`, or false when the store has no such slot.
+    func isHidden(_ slot: SlotOperand) -> Bool {
+        let position = Int(slot.rawValue)
+        return position < count ? base[position].isHidden : false
+    }
+
+    /// The `isDisabled` flag of `slot`, or false when the store has no such slot.
+    func isDisabled(_ slot: SlotOperand) -> Bool {
+        let position = Int(slot.rawValue)
+        return position < count ? base[position].isDisabled : false
+    }
+}

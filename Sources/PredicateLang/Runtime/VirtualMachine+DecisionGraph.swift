@@ -1,0 +1,32 @@
+// The decision-graph walk: the second of the VM's two loops, for programs the compiler gave a
+// DecisionGraph (fused leaves and control flow only: the usual form condition). One leaf test per node;
+// its answer picks the next node or the result, so jumps, NOTs and the final `return` cost nothing at run
+// time. Every edge goes forward, so the walk runs at most one test per node, and the compiler builds a
+// graph only when that is within the step budget.
+
+extension VirtualMachine {
+    /// Walks `program`'s decision graph; `trace` sees every node before its test runs.
+    @inline(__always)
+    static func walk<Trace: TraceSink>(
+        _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, trace: inout Trace
+    ) throws(EvaluationError) -> Bool {
+        let nodes = program.graphNodeBase
+        let count = UInt32(truncatingIfNeeded: program.graphNodes.count)
+        var next = program.graphEntry
+        var offset: Int32 = 0
+        do throws(EvaluationError) {
+            // An answer is negative, so as an unsigned number it is past every node.
+            while UInt32(bitPattern: next) < count {
+                if Trace.isEnabled { trace.recordNode(program, Int(next)) }
+                let node = nodes + Int(next)
+                offset = node.pointee.offset
+                next = try test(node.pointee.instruction, program, inputs) ? node.pointee.onTrue.rawValue : node.pointee.onFalse.rawValue
+            }
+        } catch {
+            throw error.range == .synthesized ? error.at(program.sourceRanges[Int(offset)]) : error
+        }
+        if next == DecisionTarget.answerTrue.rawValue { return true }
+        if next == DecisionTarget.answerFalse.rawValue { return false }
+        throw EvaluationError(.unsupported, "program ended without a result")
+    }
+}

@@ -1,0 +1,80 @@
+// Fused leaves: `matchSlot`, `matchSlotCount` and `matchKey` read their own operand (a row slot in place,
+// the `@count` of one, or a key path of `SELF`) and test it against their prepared matcher. Like the
+// matcher tests they are built on (Matcher+Tests.swift), they come in two tiers: the quick tier reads a
+// row slot in place and asks the matcher's quick tier, inline in the loop; the thorough tier reads any
+// operand with the full rules and asks the matcher's thorough tier, out of line. Both loops run leaves
+// through ``VirtualMachine/test(_:_:_:)``, and in debug builds every quick answer is checked against the
+// thorough one.
+
+extension VirtualMachine {
+    /// The answer of one fused leaf: the quick one when there is one, else the thorough one.
+    @_transparent
+    static func test(
+        _ leaf: Instruction, _ program: Program.Storage, _ inputs: borrowing EvaluationInputs
+    ) throws(EvaluationError) -> Bool {
+        if let answer = quickTest(leaf, program, inputs.slots) {
+            assert(
+                (try? thoroughTest(leaf, program, inputs)) == answer,
+                "quick and thorough tiers disagree on \(leaf.mnemonic)")
+            return answer
+        }
+        return try thoroughTest(leaf, program, inputs)
+    }
+
+    /// The quick tier: a slot leaf whose value the matcher's quick tier answers, read in place; nil for
+    /// everything else (a key path, a missing slot, a value of another kind).
+    @_transparent
+    static func quickTest(_ leaf: Instruction, _ program: Program.Storage, _ slots: SlotEntries) -> Bool? {
+        switch leaf {
+        case .matchSlot(let slot, let index):
+            guard let matcher = program.matcher(index), let value = slots.valuePointer(slot) else { return nil }
+            return Matcher.quickTest(matcher, value)
+        case .matchSlotCount(let slot, let index):
+            guard let matcher = program.matcher(index), let value = slots.valuePointer(slot),
+                case .array(let elements) = value.pointee
+            else { return nil }
+            return Matcher.quickTest(matcher, integer: Int64(elements.count))
+        default:
+            return nil
+        }
+    }
+
+    /// The thorough tier: the leaf's operand read with the full rules (a missing slot is null, `@count`
+    /// through KVC, a key path of `SELF`), tested by the matcher's thorough tier.
+    @inline(never)
+    static func thoroughTest(
+        _ leaf: Instruction, _ program: Program.Storage, _ inputs: borrowing EvaluationInputs
+    ) throws(EvaluationError) -> Bool {
+        let operand: Value
+        let matcherIndex: MatcherIndex
+        switch leaf {
+        case .matchSlot(let slot, let index):
+            operand = inputs.slots.value(slot)
+            matcherIndex = index
+        case .matchSlotCount(let slot, let index):
+            operand = try count(of: inputs.slots.value(slot))
+            matcherIndex = index
+        case .matchKey(let path, let index):
+            operand = try objectKeyPathValue(path, program, inputs.object.pointee)
+            matcherIndex = index
+        default:
+            throw EvaluationError(.unsupported, "instruction \(leaf.mnemonic) is not a leaf")
+        }
+        guard let matcher = program.matcher(matcherIndex) else { throw missingMatcher() }
+        return try matcher.pointee.thoroughTest(operand, limits: program.limits)
+    }
+
+    static func missingMatcher() -> EvaluationError {
+        EvaluationError(.unsupported, "the program refers to a matcher it does not have")
+    }
+}
+
+extension Program.Storage {
+    /// The matcher at `index`, read in place; nil outside the table (which the verifier rules out).
+    @_transparent
+    func matcher(_ index: MatcherIndex) -> UnsafePointer<Matcher>? {
+        let position = Int(index.rawValue)
+        guard position < matcherTable.count else { return nil }
+        return matcherBase + position
+    }
+}

@@ -1,0 +1,139 @@
+// The decision graph of programs of leaves (DecisionGraph): its shape for the usual AND/OR/NOT mixes, the
+// programs it refuses (which keep the instruction loop), its listing, the trace that walks it, and answers
+// — including errors and their source ranges — identical to the general VM path over variable bindings.
+
+import Testing
+@testable import PredicateLang
+
+@Suite("Decision graph")
+struct DecisionGraphTests {
+    static let symbols = SymbolTable(tags: ["a", "b", "c"])
+
+    /// `entry …; offset:onTrue/onFalse …` where a target is a node's offset, `T`, `F` or `?` (missing return).
+    static func shape(_ graph: DecisionGraph) -> String {
+        func name(_ target: DecisionTarget) -> String {
+            switch target {
+            case .answerTrue: return "T"
+            case .answerFalse: return "F"
+            case .missingReturn: return "?"
+            default: return "@\(graph.nodes[Int(target.rawValue)].offset)"
+            }
+        }
+        let nodes = graph.nodes.map { "@\($0.offset):\(name($0.onTrue))/\(name($0.onFalse))" }
+        return (["entry \(name(graph.entry))"] + nodes).joined(separator: " ")
+    }
+
+    @Test("the graph of a program of leaves", arguments: [
+        ("$a > 1", "entry @0 @0:T/F"),
+        ("NOT $a > 1", "entry @0 @0:F/T"),
+        ("$a > 1 AND $b == 'x'", "entry @0 @0:@2/F @2:T/F"),
+        ("$a > 1 OR $b == 'x'", "entry @0 @0:T/@2 @2:T/F"),
+        ("$a > 1 AND ($b == 'x' OR NOT $c BEGINSWITH 'y')", "entry @0 @0:@2/F @2:T/@4 @4:F/T"),
+        ("NOT ($a > 1 AND $b == 'x')", "entry @0 @0:@2/T @2:F/T"),
+        ("($a > 1 OR $b > 1) AND ($c > 1 OR $a < 0)", "entry @0 @0:@4/@2 @2:@4/F @4:T/@6 @6:T/F"),
+        ("TRUEPREDICATE", "entry T"),
+        ("FALSEPREDICATE", "entry F"),
+        ("$a CONTAINS 'x' AND $b.@count > 2 AND $c BETWEEN {1, 5}", "entry @0 @0:@2/F @2:@4/F @4:T/F"),
+        ("a > 1 AND b == 'x'", "entry @0 @0:@2/F @2:T/F"),
+    ])
+    func shapes(_ text: String, _ expected: String) throws {
+        let predicate = try CompiledPredicate(text, symbols: text.contains("$") ? Self.symbols : nil)
+        let graph = try #require(predicate.program.decisionGraph)
+        #expect(predicate.program.storage.hasDecisionGraph)
+        #expect(Self.shape(graph) == expected, "\(predicate.disassembly())")
+    }
+
+    @Test("programs that need the operand stack have no graph")
+    func stackPrograms() throws {
+        for text in ["$a + 1 > 2", "SUBQUERY($a, $x, $x > 1).@count > 0", "ANY $a > 1"] {
+            let program = try CompiledPredicate(text, symbols: Self.symbols).program
+            #expect(program.decisionGraph == nil, "\(text)")
+            #expect(!program.storage.hasDecisionGraph)
+            #expect(program.storage.graphNodes.isEmpty)
+        }
+    }
+
+    @Test("a graph with more nodes than the step budget is not built (the instruction loop counts steps)")
+    func budget() throws {
+        let text = (0..<10).map { "$a == \($0)" }.joined(separator: " OR ")
+        let small = try CompiledPredicate(text, symbols: Self.symbols, limits: Limits(maxEvaluationSteps: 9))
+        #expect(small.program.decisionGraph == nil)
+        #expect(throws: EvaluationError.self) { try small.evaluate(in: RowStore(["a": 42])) }
+        let enough = try CompiledPredicate(text, symbols: Self.symbols, limits: Limits(maxEvaluationSteps: 10))
+        #expect(enough.program.decisionGraph?.nodes.count == 10)
+        #expect(try enough.evaluate(in: RowStore(["a": 42])) == false)
+    }
+
+    @Test("a backward jump, a jump out of the program or a stack instruction is refused; a missing return is an answer")
+    func refusals() {
+        let leaf = Instruction.matchSlot(SlotOperand(0), MatcherIndex(0))
+        func build(_ code: [Instruction]) -> String {
+            guard let graph = DecisionGraph(code) else { return "refused" }
+            return "entry \(graph.entry.rawValue) " + graph.nodes.map { "\($0.offset):\($0.onTrue.rawValue)/\($0.onFalse.rawValue)" }.joined(separator: " ")
+        }
+        // A backward jump could loop: no graph, the instruction loop (with its budget check) runs it.
+        #expect(build([leaf, .jump(JumpOffset(-2)), .return]) == "refused")
+        #expect(build([leaf, .jumpIfFalse(JumpOffset(5)), .return]) == "refused")
+        #expect(build([.pushObject, .return]) == "refused")
+        // Forward jumps, NOT and constants are followed; -1 is false, -2 true, -3 "ended without a return".
+        #expect(build([leaf, .jumpIfFalse(JumpOffset(1)), .not, .return]) == "entry 0 0:-1/-1")
+        #expect(build([leaf, .not, .jumpIfTrue(JumpOffset(1)), .setFlag(true), .return]) == "entry 0 0:-2/-2")
+        #expect(build([leaf]) == "entry 0 0:-3/-3")
+        #expect(build([.setFlag(true), .not, .return]) == "entry -1 ")
+    }
+
+    @Test("the listing shows every node with its leaf and its edges")
+    func listing() throws {
+        let predicate = try CompiledPredicate("$a > 1 AND NOT $b BEGINSWITH 'x'", symbols: Self.symbols)
+        let lines = predicate.disassembly().split(separator: "\n").map(String.init)
+        let graph = Array(lines.drop { !$0.hasPrefix("decision graph") })
+        #expect(graph.first == "decision graph (entry n0)")
+        #expect(graph.count == 3)
+        #expect(graph[1] == "n0  true -> n1    false -> false   0000  1:1   matchSlot            #0 m0  ; $a > 1")
+        #expect(graph[2] == "n1  true -> false false -> true    0002  1:16  matchSlot            #1 m1  ; $b BEGINSWITH \"x\" (substring)")
+    }
+
+    @Test("a traced evaluation walks the graph's nodes, the same ones the listing shows")
+    func trace() throws {
+        let predicate = try CompiledPredicate("$a > 1 AND ($b == 'x' OR $c == 2)", symbols: Self.symbols)
+        var events: [TraceEvent] = []
+        let result = try predicate.evaluate(variables: ["a": 5, "b": "y", "c": 2]) { events.append($0) }
+        #expect(result)
+        #expect(events.map(\.step) == [.decisionNode(0), .decisionNode(1), .decisionNode(2)])
+        #expect(events.map(\.offset) == [0, 2, 4])
+        let listing = predicate.disassembly()
+        for event in events { #expect(listing.contains(event.listing), "\(event.listing)") }
+    }
+
+    static let values: [Value] = [.null, 0, 1, 2, 5, -1, "x", "y", "", true, [1, 2, 3], ["x"], [], 1.5]
+
+    /// AND/OR/NOT mixes over three slots, with leaves that raise on some values (`$a + 0` is not a leaf;
+    /// `$b BEGINSWITH 'x'` on a number, `$a > 'x'`, `$c.@count > 1` on a scalar are errors or false).
+    @Test("answers and errors agree with the general path over bindings", arguments: [
+        "$a > 1 AND ($b == 'x' OR NOT $c == 2)",
+        "NOT ($a > 1 AND $b == 'x') OR $c IN {1, 2}",
+        "($a > 1 OR $b > 1) AND ($c > 1 OR $a < 0)",
+        "$a BETWEEN {1, 2} AND NOT $b BEGINSWITH 'x' OR $c.@count > 1",
+        "$a > 'x' OR $b == 'y'",
+        "NOT (NOT $a == 1 OR NOT ($b CONTAINS 'x' AND $c != 5))",
+        "$a == 1 AND TRUEPREDICATE OR FALSEPREDICATE AND $b == 2",
+        "$a.@count == 3 OR $b MATCHES 'x+' OR $c LIKE 'y*'",
+    ])
+    func agreesWithGeneralPath(_ text: String) throws {
+        let slotted = try CompiledPredicate(text, symbols: Self.symbols)
+        let bound = try CompiledPredicate(text)
+        #expect(slotted.program.decisionGraph != nil, "\(text) should compile to leaves")
+        for a in Self.values {
+            for b in Self.values {
+                for c in [Value.null, 1, 2, "y", [1, 2]] {
+                    let store = RowStore(["a": a, "b": b, "c": c])
+                    let viaGraph = Result { () throws(EvaluationError) in try slotted.evaluate(in: store) }
+                    let viaBindings = Result { () throws(EvaluationError) in
+                        try bound.evaluate(variables: ["a": a, "b": b, "c": c])
+                    }
+                    #expect(String(describing: viaGraph) == String(describing: viaBindings), "\(text) with a=\(a) b=\(b) c=\(c)")
+                }
+            }
+        }
+    }
+}
