@@ -259,7 +259,8 @@ public final class Form {
                 appliedQueued += 1
                 guard appliedQueued <= state.limits.maxQueuedActions else {
                     deferredFailures.append(
-                        FormError(.formTooLarge, "more than \(state.limits.maxQueuedActions) actions queued by listeners"))
+                        FormError(
+                            .formTooLarge, "more than \(state.limits.maxQueuedActions) actions queued by listeners"))
                     continue
                 }
                 do {
@@ -295,7 +296,9 @@ public struct FormBatch: Sendable {
     /// Removes a row.
     public mutating func removeRow(_ tag: String) { actions.append(.removeRow(tag)) }
     /// Inserts a section.
-    public mutating func addSection(_ section: Section, at index: Int? = nil) { actions.append(.addSection(section, index)) }
+    public mutating func addSection(_ section: Section, at index: Int? = nil) {
+        actions.append(.addSection(section, index))
+    }
     /// Removes a section.
     public mutating func removeSection(_ tag: String) { actions.append(.removeSection(tag)) }
 }

@@ -41,7 +41,8 @@ public struct CompiledPredicate: Sendable {
         /// The one path from the public API into the VM: every `evaluate` ends here.
         @inline(__always)
         func run<Trace: TraceSink>(
-            object: borrowing Value, variables: UnsafePointer<[String: Value]>?, slots: UnsafeBufferPointer<RowStore.Entry>,
+            object: borrowing Value, variables: UnsafePointer<[String: Value]>?,
+            slots: UnsafeBufferPointer<RowStore.Entry>,
             trace: inout Trace
         ) throws(EvaluationError) -> Bool {
             try withUnsafePointer(to: object) { (object) throws(EvaluationError) -> Bool in
@@ -55,9 +56,10 @@ public struct CompiledPredicate: Sendable {
         func run<Trace: TraceSink>(
             object: borrowing Value, variables: [String: Value], trace: inout Trace
         ) throws(EvaluationError) -> Bool {
-            let entries = program.symbols.map { symbols in
-                symbols.tags.map { RowStore.Entry(value: variables[$0] ?? .null) }
-            } ?? []
+            let entries =
+                program.symbols.map { symbols in
+                    symbols.tags.map { RowStore.Entry(value: variables[$0] ?? .null) }
+                } ?? []
             return try entries.withUnsafeBufferPointer { (entries) throws(EvaluationError) -> Bool in
                 try withUnsafePointer(to: variables) { (variables) throws(EvaluationError) -> Bool in
                     try run(object: object, variables: variables, slots: entries, trace: &trace)

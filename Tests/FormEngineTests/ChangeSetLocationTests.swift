@@ -2,6 +2,7 @@
 // the form's state before and after each change, in forms with many sections and many flips; the condition
 // limit; and listeners, which hear only change sets that are not empty.
 import Testing
+
 @testable import FormEngine
 
 @Suite("Change-set locations, limits and notifications")
@@ -61,9 +62,10 @@ struct ChangeSetLocationTests {
             }
             var block = Section("s\(section)", rows: sectionRows)
             if section % 5 == 0 {
-                block = block.hidden(.function(["k0", "r\(section)_0.isHidden"]) { reader in
-                    reader.value("k0") == 3 || reader.isHidden("r\(section)_0")
-                })
+                block = block.hidden(
+                    .function(["k0", "r\(section)_0.isHidden"]) { reader in
+                        reader.value("k0") == 3 || reader.isHidden("r\(section)_0")
+                    })
             }
             definition.append(block)
         }
@@ -81,7 +83,9 @@ struct ChangeSetLocationTests {
             if step % 4 == 3 {
                 changes = try form.batch { batch in
                     for _ in 0..<3 {
-                        batch.setValue(.int(Int64.random(in: 0..<4, using: &random)), for: "k\(Int.random(in: 0..<8, using: &random))")
+                        batch.setValue(
+                            .int(Int64.random(in: 0..<4, using: &random)),
+                            for: "k\(Int.random(in: 0..<8, using: &random))")
                     }
                 }
             } else {
@@ -100,7 +104,8 @@ struct ChangeSetLocationTests {
     func longChain() throws {
         var rows = [Row("c0", value: 0), Row("c1").hidden(valueIs("c0", 1))]
         for index in 2...1_000 { rows.append(Row("c\(index)").hidden(hiddenFlag("c\(index - 1)"))) }
-        let form = try Form(FormDefinition(sections: [Section("chain", rows: rows)]), limits: FormLimits(maxConditions: 100_000))
+        let form = try Form(
+            FormDefinition(sections: [Section("chain", rows: rows)]), limits: FormLimits(maxConditions: 100_000))
         let hide = try form.setValue(1, for: "c0")
         #expect(hide.rowsHidden.count == 1_000)
         #expect(hide.rowsHidden.map(\.location) == (1...1_000).map { FormChangeSet.Location(section: 0, row: $0) })
@@ -126,15 +131,21 @@ struct ChangeSetLocationTests {
 
     @Test(
         "maxConditions counts written conditions only",
-        arguments: [(rows: 5_000, conditional: 0, builds: true), (rows: 5_000, conditional: 5_000, builds: true),
-                    (rows: 10_000, conditional: 10_000, builds: true), (rows: 10_001, conditional: 10_001, builds: false)])
+        arguments: [
+            (rows: 5_000, conditional: 0, builds: true), (rows: 5_000, conditional: 5_000, builds: true),
+            (rows: 10_000, conditional: 10_000, builds: true), (rows: 10_001, conditional: 10_001, builds: false),
+        ])
     func conditionLimit(rows: Int, conditional: Int, builds: Bool) {
         let definition = FormDefinition(sections: [
-            Section("s", rows: (0..<rows).map { index in
-                index < conditional ? Row("r\(index)").hidden(valueIs("r0", 1)) : Row("r\(index)")
-            })
+            Section(
+                "s",
+                rows: (0..<rows).map { index in
+                    index < conditional ? Row("r\(index)").hidden(valueIs("r0", 1)) : Row("r\(index)")
+                })
         ])
-        let result = Result { () throws(FormError) in try Form(definition, limits: FormLimits(maxDependencyEdges: 1_000_000)) }
+        let result = Result { () throws(FormError) in
+            try Form(definition, limits: FormLimits(maxDependencyEdges: 1_000_000))
+        }
         switch result {
         case .success: #expect(builds)
         case .failure(let error):
@@ -145,7 +156,12 @@ struct ChangeSetLocationTests {
 
     @Test("removing a condition that was true makes it false (absent conditions are not in the graph)")
     func removeTrueCondition() throws {
-        let form = try Form { Section("s") { Row("a", value: 1); Row("b").hidden(valueIs("a", 1)) } }
+        let form = try Form {
+            Section("s") {
+                Row("a", value: 1)
+                Row("b").hidden(valueIs("a", 1))
+            }
+        }
         #expect(form["b"]?.isHidden == true)
         let changes = try form.setCondition(nil, .hidden, for: "b")
         #expect(changes.shownTags == ["b"])
@@ -157,14 +173,21 @@ struct ChangeSetLocationTests {
 
     @Test("listeners hear no empty change set: same value, net-empty batch, empty queued action")
     func noEmptyNotifications() throws {
-        let form = try Form { Section("s") { Row("a", value: 0); Row("b").hidden(valueIs("a", 1)); Row("c", value: 0) } }
+        let form = try Form {
+            Section("s") {
+                Row("a", value: 0)
+                Row("b").hidden(valueIs("a", 1))
+                Row("c", value: 0)
+            }
+        }
         var received: [FormChangeSet] = []
         form.addListener { received.append($0) }
         #expect(try form.setValue(0, for: "a").isEmpty)
-        #expect(try form.batch { batch in
-            batch.setValue(1, for: "a")
-            batch.setValue(0, for: "a")
-        }.isEmpty)
+        #expect(
+            try form.batch { batch in
+                batch.setValue(1, for: "a")
+                batch.setValue(0, for: "a")
+            }.isEmpty)
         #expect(received.isEmpty)
         var queued = false
         form.addListener { [unowned form] _ in

@@ -1,6 +1,7 @@
 // Cycles: rejected when the form is built or when an action would introduce one, with the conditions
 // on the cycle named in reading order.
 import Testing
+
 @testable import FormEngine
 
 @Suite("Cycles")
@@ -8,7 +9,12 @@ struct CycleTests {
     @Test("a cycle through isHidden fails the build and names the conditions")
     func hiddenCycle() {
         #expect {
-            _ = try Form { Section("s") { Row("a").hidden(hiddenFlag("b")); Row("b").hidden(hiddenFlag("a")) } }
+            _ = try Form {
+                Section("s") {
+                    Row("a").hidden(hiddenFlag("b"))
+                    Row("b").hidden(hiddenFlag("a"))
+                }
+            }
         } throws: { error in
             guard let error = error as? FormError else { return false }
             return error.kind == .cycle && error.cycle == ["a.hidden", "b.hidden", "a.hidden"]
@@ -66,7 +72,13 @@ struct CycleTests {
 
     @Test("setCondition that would close a cycle fails and leaves the form unchanged")
     func setConditionCycle() throws {
-        let form = try Form { Section("s") { Row("x"); Row("a").hidden(hiddenFlag("b")); Row("b").hidden(valueIs("x", 1)) } }
+        let form = try Form {
+            Section("s") {
+                Row("x")
+                Row("a").hidden(hiddenFlag("b"))
+                Row("b").hidden(valueIs("x", 1))
+            }
+        }
         try form.setValue(1, for: "x")
         let before = snapshot(form)
         #expect {

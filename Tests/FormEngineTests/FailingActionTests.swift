@@ -1,5 +1,6 @@
 // Failing actions: each throws a typed error and leaves values and state exactly as before.
 import Testing
+
 @testable import FormEngine
 
 @Suite("Failing actions")
@@ -38,7 +39,12 @@ struct FailingActionTests {
             case .requiredOnSection: try form.setCondition(true, .required, for: "t")
             case .removeUnknownRow: try form.removeRow("t")
             case .removeUnknownSection: try form.removeSection("zzz")
-            case .duplicateSection: try form.addSection(Section("u") { Row("x"); Row("x") })
+            case .duplicateSection:
+                try form.addSection(
+                    Section("u") {
+                        Row("x")
+                        Row("x")
+                    })
             case .batchWithFailure:
                 try form.batch { batch in
                     batch.setValue(5, for: "a")

@@ -1,5 +1,6 @@
 // Building forms: result builders and operators, duplicate tags, forward references.
 import Testing
+
 @testable import FormEngine
 
 @Suite("Building forms")
@@ -12,7 +13,8 @@ struct FormBuildingTests {
                 Row("b").hidden(valueIs("a", 1))
             }
         }
-        let operators = try Form(FormDefinition() +++ (Section("s1") <<< Row("a", value: 1) <<< Row("b").hidden(valueIs("a", 1))))
+        let operators = try Form(
+            FormDefinition() +++ (Section("s1") <<< Row("a", value: 1) <<< Row("b").hidden(valueIs("a", 1))))
         #expect(built.allRowTags == ["a", "b"])
         #expect(built.visibleRowTags == ["a"])
         #expect(operators.visibleRowTags == built.visibleRowTags)
@@ -21,11 +23,18 @@ struct FormBuildingTests {
     @Test(
         "a duplicate tag names both places",
         arguments: [
-            (FormDefinition(sections: [Section("x", rows: [Row("a"), Row("x")])]), "sections[0]", "sections[0].rows[1]"),
-            (FormDefinition(sections: [Section("s", rows: [Row("a"), Row("b")]), Section("a", rows: [])]),
-             "sections[0].rows[0]", "sections[1]"),
-            (FormDefinition(sections: [Section("s", rows: [Row("a")]), Section("t", rows: [Row("a")])]),
-             "sections[0].rows[0]", "sections[1].rows[0]"),
+            (
+                FormDefinition(sections: [Section("x", rows: [Row("a"), Row("x")])]), "sections[0]",
+                "sections[0].rows[1]"
+            ),
+            (
+                FormDefinition(sections: [Section("s", rows: [Row("a"), Row("b")]), Section("a", rows: [])]),
+                "sections[0].rows[0]", "sections[1]"
+            ),
+            (
+                FormDefinition(sections: [Section("s", rows: [Row("a")]), Section("t", rows: [Row("a")])]),
+                "sections[0].rows[0]", "sections[1].rows[0]"
+            ),
         ])
     func duplicateTags(definition: FormDefinition, first: String, second: String) {
         #expect {
@@ -65,7 +74,10 @@ struct FormBuildingTests {
     @Test("a static hidden row starts hidden, a section hides its rows from visibleRows")
     func staticConditions() throws {
         let form = try Form {
-            Section("s1") { Row("a"); Row("b", hidden: true) }
+            Section("s1") {
+                Row("a")
+                Row("b", hidden: true)
+            }
             Section("s2", hidden: true) { Row("c") }
         }
         #expect(form.visibleSectionTags == ["s1"])
@@ -87,7 +99,8 @@ struct FormBuildingTests {
         }
         let edges = (0..<3).map { Row("e\($0)").hidden("$a == 1 AND $b == 2") }
         #expect(throws: FormError.self) {
-            _ = try Form(FormDefinition(sections: [Section("s", rows: edges)]), limits: FormLimits(maxDependencyEdges: 5))
+            _ = try Form(
+                FormDefinition(sections: [Section("s", rows: edges)]), limits: FormLimits(maxDependencyEdges: 5))
         }
     }
 }

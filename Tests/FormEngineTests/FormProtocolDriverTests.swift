@@ -1,20 +1,23 @@
 // FormProtocolDriver: the JSON line protocol of `predc form run`.
 import Testing
+
 @testable import FormEngine
 
 @Suite("Form protocol driver")
 struct FormProtocolDriverTests {
-    let definition = #"{"sections": [{"tag": "s", "rows": [{"tag": "a", "value": 0}, {"tag": "b", "hidden": "$a == 1", "required": true}]}]}"#
+    let definition =
+        #"{"sections": [{"tag": "s", "rows": [{"tag": "a", "value": 0}, {"tag": "b", "hidden": "$a == 1", "required": true}]}]}"#
 
     @Test("the first line is the built state with every key, in order")
     func initialState() throws {
         let driver = FormProtocolDriver(definition: definition)
         #expect(driver.didBuild)
         let state = try JSONParser.parse(driver.initialLine)
-        #expect(state.objectValue?.map(\.key) == [
-            "visibleSections", "visibleRows", "allSections", "allRows", "hidden", "disabled", "effectiveDisabled",
-            "required", "invalid", "values", "valuesIncludingHidden", "changes", "evaluated", "dependents",
-        ])
+        #expect(
+            state.objectValue?.map(\.key) == [
+                "visibleSections", "visibleRows", "allSections", "allRows", "hidden", "disabled", "effectiveDisabled",
+                "required", "invalid", "values", "valuesIncludingHidden", "changes", "evaluated", "dependents",
+            ])
         #expect(state["invalid"]?.plainValue == ["b"])
         #expect(state["dependents"]?["a.value"]?.plainValue == ["b.hidden"])
     }
@@ -50,7 +53,10 @@ struct FormProtocolDriverTests {
 
     @Test("a form that cannot be built gives one error line naming the problem")
     func buildErrors() throws {
-        let cycle = FormProtocolDriver(definition: #"{"sections": [{"rows": [{"tag": "a", "hidden": "$b.isHidden == YES"}, {"tag": "b", "hidden": "$a.isHidden == YES"}]}]}"#)
+        let cycle = FormProtocolDriver(
+            definition:
+                #"{"sections": [{"rows": [{"tag": "a", "hidden": "$b.isHidden == YES"}, {"tag": "b", "hidden": "$a.isHidden == YES"}]}]}"#
+        )
         #expect(!cycle.didBuild)
         let error = try JSONParser.parse(cycle.initialLine)["error"]
         #expect(error?["kind"]?.stringValue == "cycle")

@@ -4,8 +4,9 @@
 // batch. Every failure must be a typed FormError with the form exactly as it was before.
 
 import Dispatch
-import Foundation   // Thread (with a stack size) and ProcessInfo: test-only
+import Foundation  // Thread (with a stack size) and ProcessInfo: test-only
 import Testing
+
 @testable import FormEngine
 
 /// Everything observable about a form, including validation and queued-action failures.
@@ -47,12 +48,23 @@ struct FormHardeningTests {
     // MARK: Duplicate tags
 
     static let duplicateDefinitions: [(String, FormDefinition)] = [
-        ("two rows in one section", FormDefinition(sections: [Section("s") { Row("a"); Row("a") }])),
+        (
+            "two rows in one section",
+            FormDefinition(sections: [
+                Section("s") {
+                    Row("a")
+                    Row("a")
+                }
+            ])
+        ),
         ("rows in two sections", FormDefinition(sections: [Section("s") { Row("a") }, Section("t") { Row("a") }])),
         ("a row named like its section", FormDefinition(sections: [Section("a") { Row("a") }])),
         ("a row named like another section", FormDefinition(sections: [Section("s") { Row("t") }, Section("t")])),
         ("two sections", FormDefinition(sections: [Section("s"), Section("s")])),
-        ("a duplicate far down", FormDefinition(sections: [Section("s", rows: (0..<500).map { Row("r\($0)") } + [Row("r0")])])),
+        (
+            "a duplicate far down",
+            FormDefinition(sections: [Section("s", rows: (0..<500).map { Row("r\($0)") } + [Row("r0")])])
+        ),
     ]
 
     @Test("duplicate tags fail the build with duplicateTag", arguments: Self.duplicateDefinitions)
@@ -65,7 +77,12 @@ struct FormHardeningTests {
 
     @Test("adding a duplicate row or section later fails and changes nothing")
     func duplicateLater() throws {
-        let form = try Form { Section("s") { Row("a", value: 1); Row("b").hidden(valueIs("a", 2)) } }
+        let form = try Form {
+            Section("s") {
+                Row("a", value: 1)
+                Row("b").hidden(valueIs("a", 2))
+            }
+        }
         let before = HardenedSnapshot(form)
         for attempt in 0..<5 {
             do {
@@ -73,7 +90,12 @@ struct FormHardeningTests {
                 case 0: try form.addRow(Row("a"), toSection: "s")
                 case 1: try form.addRow(Row("s"), toSection: "s")
                 case 2: try form.addSection(Section("a"))
-                case 3: try form.addSection(Section("n") { Row("x"); Row("b") })
+                case 3:
+                    try form.addSection(
+                        Section("n") {
+                            Row("x")
+                            Row("b")
+                        })
                 default:
                     try form.batch { batch in
                         batch.addRow(Row("x"), toSection: "s")
@@ -304,7 +326,12 @@ struct FormHardeningTests {
 
     @Test("a listener's queued action that becomes invalid fails alone, recorded in deferredFailures")
     func listenerQueuedActionGoesStale() throws {
-        let form = try Form { Section("s") { Row("a", value: 1); Row("b", value: 1) } }
+        let form = try Form {
+            Section("s") {
+                Row("a", value: 1)
+                Row("b", value: 1)
+            }
+        }
         var first = true
         form.addListener { [unowned form] _ in
             guard first else { return }
@@ -321,7 +348,12 @@ struct FormHardeningTests {
 
     @Test("a listener that adds listeners and starts failing batches cannot corrupt the form")
     func listenerChaos() throws {
-        let form = try Form { Section("s") { Row("a", value: 0); Row("b").hidden(valueIs("a", 1)) } }
+        let form = try Form {
+            Section("s") {
+                Row("a", value: 0)
+                Row("b").hidden(valueIs("a", 1))
+            }
+        }
         var added = 0
         var failures = 0
         form.addListener { [unowned form] _ in
@@ -350,11 +382,16 @@ struct FormHardeningTests {
 
     /// The smallest `maxConditions` that builds `definition` (nil if even `upper` fails).
     static func conditionThreshold(_ definition: FormDefinition, upper: Int) -> Int? {
-        var low = 0, high = upper
+        var low = 0
+        var high = upper
         guard (try? Form(definition, limits: FormLimits(maxConditions: high))) != nil else { return nil }
         while low < high {
             let middle = (low + high) / 2
-            if (try? Form(definition, limits: FormLimits(maxConditions: middle))) != nil { high = middle } else { low = middle + 1 }
+            if (try? Form(definition, limits: FormLimits(maxConditions: middle))) != nil {
+                high = middle
+            } else {
+                low = middle + 1
+            }
         }
         return high
     }
@@ -391,10 +428,16 @@ struct FormHardeningTests {
 
     @Test("setting NaN twice is one change, not an endless stream of changes")
     func nanValues() throws {
-        let form = try Form { Section("s") { Row("a"); Row("b").hidden(.function(["a"]) { reader in
-            if case .double(let double) = reader.value("a") { return double.isNaN }
-            return false
-        }) } }
+        let form = try Form {
+            Section("s") {
+                Row("a")
+                Row("b").hidden(
+                    .function(["a"]) { reader in
+                        if case .double(let double) = reader.value("a") { return double.isNaN }
+                        return false
+                    })
+            }
+        }
         var notifications = 0
         form.addListener { _ in notifications += 1 }
         let first = try form.setValue(.double(.nan), for: "a")
@@ -447,7 +490,9 @@ struct FormHardeningTests {
                 failures += 1
                 let after = HardenedSnapshot(form)
                 if after != before {
-                    Issue.record("step \(step): the failed action \(error) changed the form:\n  before \(before.base)\n  after  \(after.base)")
+                    Issue.record(
+                        "step \(step): the failed action \(error) changed the form:\n  before \(before.base)\n  after  \(after.base)"
+                    )
                     break
                 }
             }

@@ -1,6 +1,7 @@
 // Form definitions from JSON: the positioned reader (errors with path and line:column) and Codable.
 import Foundation
 import Testing
+
 @testable import FormEngine
 
 @Suite("JSON definitions")
@@ -29,8 +30,14 @@ struct JSONDefinitionTests {
         "errors name the path and the position",
         arguments: [
             (#"{"sections": [ }"#, FormError.Kind.json, "", 1),
-            (#"{"sections": [{"rows": [{"tag": "a", "hiden": true}]}]}"#, .invalidDefinition, "sections[0].rows[0].hiden", 1),
-            (#"{"sections": [{"rows": [{"tag": "a", "hidden": 3}]}]}"#, .invalidDefinition, "sections[0].rows[0].hidden", 1),
+            (
+                #"{"sections": [{"rows": [{"tag": "a", "hiden": true}]}]}"#, .invalidDefinition,
+                "sections[0].rows[0].hiden", 1
+            ),
+            (
+                #"{"sections": [{"rows": [{"tag": "a", "hidden": 3}]}]}"#, .invalidDefinition,
+                "sections[0].rows[0].hidden", 1
+            ),
             ("{\"sections\": [{\"tag\": 5,\n \"rows\": []}]}", .invalidDefinition, "sections[0].tag", 1),
             (#"{"options": {"clearValueOnHide": "always"}}"#, .invalidDefinition, "options.clearValueOnHide", 1),
             // Paths are built only when an error is thrown: one case per place that builds one.
@@ -39,10 +46,22 @@ struct JSONDefinitionTests {
             ("{\"sections\": [{},\n{\"multivalued\": 1}]}", .invalidDefinition, "sections[1].multivalued", 2),
             (#"{"sections": [{"disabled": []}]}"#, .invalidDefinition, "sections[0].disabled", 1),
             (#"{"sections": [{"rows": [{"required": {}}]}]}"#, .invalidDefinition, "sections[0].rows[0].required", 1),
-            (#"{"sections": [{"rows": [{"tag": "a"}, {"validations": {}}]}]}"#, .invalidDefinition, "sections[0].rows[1].validations", 1),
-            (#"{"sections": [{"rows": [{"validations": [{"predicate": "x"}, {"message": "m"}]}]}]}"#, .invalidDefinition, "sections[0].rows[0].validations[1]", 1),
-            (#"{"sections": [{"rows": [{"validations": [{"predicate": "x", "extra": 1}]}]}]}"#, .invalidDefinition, "sections[0].rows[0].validations[0].extra", 1),
-            (#"{"sections": [{"rows": [{"tag": "a", "value": {"$date": "yesterday"}}]}]}"#, .json, "sections[0].rows[0].value", 1),
+            (
+                #"{"sections": [{"rows": [{"tag": "a"}, {"validations": {}}]}]}"#, .invalidDefinition,
+                "sections[0].rows[1].validations", 1
+            ),
+            (
+                #"{"sections": [{"rows": [{"validations": [{"predicate": "x"}, {"message": "m"}]}]}]}"#,
+                .invalidDefinition, "sections[0].rows[0].validations[1]", 1
+            ),
+            (
+                #"{"sections": [{"rows": [{"validations": [{"predicate": "x", "extra": 1}]}]}]}"#, .invalidDefinition,
+                "sections[0].rows[0].validations[0].extra", 1
+            ),
+            (
+                #"{"sections": [{"rows": [{"tag": "a", "value": {"$date": "yesterday"}}]}]}"#, .json,
+                "sections[0].rows[0].value", 1
+            ),
             (#"{"sections": [], "extra": 1}"#, .invalidDefinition, "extra", 1),
         ])
     func errors(text: String, kind: FormError.Kind, path: String, line: Int) {
@@ -69,7 +88,8 @@ struct JSONDefinitionTests {
 
     @Test("Codable: decoding with JSONDecoder and encoding back keeps the definition")
     func codable() throws {
-        let text = #"{"options": {"clearValueOnHide": "onHidden"}, "sections": [{"tag": "s", "rows": [{"tag": "a", "value": [1, "x", null]}, {"tag": "b", "hidden": "$a.@count == 3", "disabled": true}]}]}"#
+        let text =
+            #"{"options": {"clearValueOnHide": "onHidden"}, "sections": [{"tag": "s", "rows": [{"tag": "a", "value": [1, "x", null]}, {"tag": "b", "hidden": "$a.@count == 3", "disabled": true}]}]}"#
         let definition = try JSONDecoder().decode(FormDefinition.self, from: Data(text.utf8))
         #expect(definition.options.clearValueOnHide == .onHidden)
         let encoded = try JSONEncoder().encode(definition)

@@ -1,6 +1,7 @@
 // Listeners: every change set is delivered; actions started inside a notification are queued and
 // applied afterwards, in order, without corrupting state.
 import Testing
+
 @testable import FormEngine
 
 @Suite("Listeners")
@@ -11,7 +12,12 @@ struct ListenerTests {
 
     @Test("listeners receive each action's change set")
     func delivery() throws {
-        let form = try Form { Section("s") { Row("a"); Row("b").hidden(valueIs("a", 1)) } }
+        let form = try Form {
+            Section("s") {
+                Row("a")
+                Row("b").hidden(valueIs("a", 1))
+            }
+        }
         let recorder = Recorder()
         let token = form.addListener { recorder.received.append($0) }
         try form.setValue(1, for: "a")

@@ -2,6 +2,7 @@
 // cut short or corrupted is one clear `json` error with a line:column, nothing traps, and a form that was
 // already loaded keeps exactly its values and state.
 import Testing
+
 @testable import FormEngine
 
 @Suite("Malformed form JSON at every offset and depth")
@@ -18,7 +19,8 @@ struct MalformedJSONTests {
         """
 
     /// An action nested as deep as a definition (addRow → row → validations → rule).
-    static let action = #"{"addRow": {"section": "t", "row": {"tag": "d", "value": {"$set": [1, [2]]}, "hidden": "$a == 4", "validations": [{"predicate": "SELF != nil", "message": "m"}]}}}"#
+    static let action =
+        #"{"addRow": {"section": "t", "row": {"tag": "d", "value": {"$set": [1, [2]]}, "hidden": "$a == 4", "validations": [{"predicate": "SELF != nil", "message": "m"}]}}}"#
 
     /// The 1-based line and column of byte `offset` of ASCII `text`.
     static func position(of offset: Int, in text: String) -> (line: Int, column: Int) {
@@ -35,7 +37,13 @@ struct MalformedJSONTests {
         var escaped = false
         for (offset, byte) in text.utf8.enumerated() {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
             } else if byte == UInt8(ascii: "\"") {
                 inString = true
             } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
@@ -69,8 +77,10 @@ struct MalformedJSONTests {
     /// The `error` object of a protocol output line, as (kind, line, column).
     static func errorOf(_ outputLine: String) -> (kind: String?, line: Int?, column: Int?) {
         guard let node = try? JSONParser.parse(outputLine), let error = node["error"] else { return (nil, nil, nil) }
-        return (error["kind"]?.stringValue, error["line"]?.int64Value.map { Int($0) },
-                error["column"]?.int64Value.map { Int($0) })
+        return (
+            error["kind"]?.stringValue, error["line"]?.int64Value.map { Int($0) },
+            error["column"]?.int64Value.map { Int($0) }
+        )
     }
 
     @Test("the fixtures are valid: the definition builds and the action applies")
@@ -99,14 +109,16 @@ struct MalformedJSONTests {
                     Issue.record("prefix of \(count) bytes: no location in \(error)")
                     continue
                 }
-                #expect((1...lines).contains(location.line) && location.column >= 1, "prefix of \(count) bytes: \(error)")
+                #expect(
+                    (1...lines).contains(location.line) && location.column >= 1, "prefix of \(count) bytes: \(error)")
             }
             let driver = FormProtocolDriver(definition: cut)
             #expect(!driver.didBuild)
             // The protocol's (and `predc form run`'s) error line carries the position.
             let reported = Self.errorOf(driver.initialLine)
-            #expect(reported.kind == "json" && reported.line != nil && reported.column != nil,
-                    "prefix of \(count) bytes: \(driver.initialLine)")
+            #expect(
+                reported.kind == "json" && reported.line != nil && reported.column != nil,
+                "prefix of \(count) bytes: \(driver.initialLine)")
         }
     }
 
@@ -128,8 +140,9 @@ struct MalformedJSONTests {
                     }
                     if junk == "@" || junk == "," {
                         let expected = Self.position(of: offset, in: bad)
-                        #expect(location.line == expected.line && location.column == expected.column,
-                                "\(junk) at \(offset): \(error), expected \(expected.line):\(expected.column)")
+                        #expect(
+                            location.line == expected.line && location.column == expected.column,
+                            "\(junk) at \(offset): \(error), expected \(expected.line):\(expected.column)")
                     } else {
                         #expect(location.line >= 1 && location.column >= 1, "\(junk) at \(offset): \(error)")
                     }

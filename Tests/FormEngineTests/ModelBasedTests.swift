@@ -5,6 +5,7 @@
 // 0x5EED0000), FORMENGINE_MODEL_SEED=<n> replays one form. Divergences print the seed.
 import Foundation
 import Testing
+
 @testable import FormEngine
 
 @Suite("Model-based: incremental engine == from-scratch oracle")
@@ -47,7 +48,9 @@ struct ModelBasedTests {
             }
         }
         // The figure a long run reports (FORMENGINE_MODEL_STEPS); most drawn steps apply at least one action.
-        print("model-based (\(mode)): \(forms) forms from seed \(Self.baseSeed), \(checked) steps compared with the oracle, \(divergences) divergences")
+        print(
+            "model-based (\(mode)): \(forms) forms from seed \(Self.baseSeed), \(checked) steps compared with the oracle, \(divergences) divergences"
+        )
         #expect(checked >= forms * stepsPerForm / 2, "most steps must reach the comparison")
     }
 }

@@ -1,6 +1,7 @@
 // Actions of the model-based session: drawn at random from the current oracle state, applied to the
 // engine and to the oracle, then the full states (and the change set) are compared.
 import Testing
+
 @testable import FormEngine
 
 enum ModelAction: CustomStringConvertible {
@@ -21,10 +22,12 @@ enum ModelAction: CustomStringConvertible {
         switch self {
         case .set(let pairs): "set \(pairs.map { "\($0.0)=\($0.1)" })"
         case .setUnknown(let tag): "set unknown \(tag)"
-        case .setCondition(let tag, let property, let template): "setCondition \(tag).\(property) = \(template.map(String.init(describing:)) ?? "nil")"
+        case .setCondition(let tag, let property, let template):
+            "setCondition \(tag).\(property) = \(template.map(String.init(describing:)) ?? "nil")"
         case .addRow(let section, let row, let index): "addRow \(row.tag ?? "<untagged>") to \(section) at \(index)"
         case .removeRow(let tag): "removeRow \(tag)"
-        case .addSection(let section, let index): "addSection \(section.tag) at \(index) rows \(section.rows.map { $0.tag ?? "-" })"
+        case .addSection(let section, let index):
+            "addSection \(section.tag) at \(index) rows \(section.rows.map { $0.tag ?? "-" })"
         case .removeSection(let tag): "removeSection \(tag)"
         }
     }
@@ -65,10 +68,14 @@ extension ModelSession {
             return .removeRow(tag)
         case 88..<95:
             let used = usedPositions
-            guard let position = Self.sectionPositions.subtracting(used).randomElement(using: &random) else { return nil }
+            guard let position = Self.sectionPositions.subtracting(used).randomElement(using: &random) else {
+                return nil
+            }
             return .addSection(makeSection(at: position), Int.random(in: 0...oracle.sections.count, using: &random))
         default:
-            guard oracle.sections.count > 1, let section = oracle.sections.randomElement(using: &random) else { return nil }
+            guard oracle.sections.count > 1, let section = oracle.sections.randomElement(using: &random) else {
+                return nil
+            }
             return .removeSection(section.tag)
         }
     }
@@ -91,7 +98,8 @@ extension ModelSession {
                     batch.addRow(oracle.row(row, mode), toSection: section, at: .index(index))
                 case .removeRow(let tag): batch.removeRow(tag)
                 case .addSection(let section, let index):
-                    batch.addSection(Oracle(options: oracle.options, sections: [section]).definition(mode).sections[0], at: index)
+                    batch.addSection(
+                        Oracle(options: oracle.options, sections: [section]).definition(mode).sections[0], at: index)
                 case .removeSection(let tag): batch.removeSection(tag)
                 }
             }
@@ -106,7 +114,11 @@ extension ModelSession {
             break
         case .setCondition(let tag, let property, let template):
             if let index = oracle.sections.firstIndex(where: { $0.tag == tag }) {
-                if property == .hidden { oracle.sections[index].hidden = template } else { oracle.sections[index].disabled = template }
+                if property == .hidden {
+                    oracle.sections[index].hidden = template
+                } else {
+                    oracle.sections[index].disabled = template
+                }
             } else {
                 updateRow(tag) { row in
                     switch property {
@@ -151,37 +163,56 @@ extension ModelSession {
             let hidden = oracle.reportedHidden(row: row, section: section, flags)
             let name = row.tag ?? state.path
             if state.tag != row.tag { problems.append("row tag \(state.tag ?? "-") != \(row.tag ?? "-")") }
-            if !state.value.isIdentical(to: row.value) { problems.append("\(name).value \(state.value) != \(row.value)") }
+            if !state.value.isIdentical(to: row.value) {
+                problems.append("\(name).value \(state.value) != \(row.value)")
+            }
             if state.isHidden != hidden { problems.append("\(name).hidden \(state.isHidden) != \(hidden)") }
             if state.isDisplayed != (!own.hidden && !sectionFlags.hidden) { problems.append("\(name).displayed") }
-            if state.isDisabled != own.disabled { problems.append("\(name).disabled \(state.isDisabled) != \(own.disabled)") }
-            if state.isEffectivelyDisabled != (own.disabled || sectionFlags.disabled) { problems.append("\(name).effectiveDisabled") }
-            if state.isRequired != own.required { problems.append("\(name).required \(state.isRequired) != \(own.required)") }
+            if state.isDisabled != own.disabled {
+                problems.append("\(name).disabled \(state.isDisabled) != \(own.disabled)")
+            }
+            if state.isEffectivelyDisabled != (own.disabled || sectionFlags.disabled) {
+                problems.append("\(name).effectiveDisabled")
+            }
+            if state.isRequired != own.required {
+                problems.append("\(name).required \(state.isRequired) != \(own.required)")
+            }
         }
         let sections = form.sectionStates
         if sections.map(\.tag) != oracle.sections.map(\.tag) { problems.append("sections \(sections.map(\.tag))") }
         for (state, section) in zip(sections, oracle.sections) {
             let own = flags[section.id] ?? OracleFlags()
-            if state.isHidden != own.hidden { problems.append("\(section.tag).hidden \(state.isHidden) != \(own.hidden)") }
+            if state.isHidden != own.hidden {
+                problems.append("\(section.tag).hidden \(state.isHidden) != \(own.hidden)")
+            }
             if state.isDisabled != own.disabled { problems.append("\(section.tag).disabled") }
         }
         if form.values() != oracle.values(includeHidden: false, flags) { problems.append("values()") }
-        if form.valuesIncludingHidden() != oracle.values(includeHidden: true, flags) { problems.append("valuesIncludingHidden()") }
+        if form.valuesIncludingHidden() != oracle.values(includeHidden: true, flags) {
+            problems.append("valuesIncludingHidden()")
+        }
         if let changes, let (oldOracle, oldFlags) = before {
             problems += compareChanges(changes, flags: flags, oldOracle: oldOracle, oldFlags: oldFlags)
         }
         if !problems.isEmpty { fail(problems.prefix(8).joined(separator: ", ")) }
     }
 
-    func compareChanges(_ changes: FormChangeSet, flags: [Int: OracleFlags], oldOracle: Oracle, oldFlags: [Int: OracleFlags])
+    func compareChanges(
+        _ changes: FormChangeSet, flags: [Int: OracleFlags], oldOracle: Oracle, oldFlags: [Int: OracleFlags]
+    )
         -> [String]
     {
         var oldHidden: [Int: Bool] = [:]
         for section in oldOracle.sections {
             oldHidden[section.id] = oldFlags[section.id]?.hidden ?? false
-            for row in section.rows { oldHidden[row.id] = oldOracle.reportedHidden(row: row, section: section, oldFlags) }
+            for row in section.rows {
+                oldHidden[row.id] = oldOracle.reportedHidden(row: row, section: section, oldFlags)
+            }
         }
-        var shown: Set<String> = [], hidden: Set<String> = [], sectionsShown: Set<String> = [], sectionsHidden: Set<String> = []
+        var shown: Set<String> = []
+        var hidden: Set<String> = []
+        var sectionsShown: Set<String> = []
+        var sectionsHidden: Set<String> = []
         for section in oracle.sections {
             if let was = oldHidden[section.id], was != (flags[section.id]?.hidden ?? false) {
                 if was { sectionsShown.insert(section.tag) } else { sectionsHidden.insert(section.tag) }
@@ -194,7 +225,9 @@ extension ModelSession {
         }
         var problems: [String] = []
         if Set(changes.shownTags) != shown { problems.append("rowsShown \(changes.shownTags) != \(shown.sorted())") }
-        if Set(changes.hiddenTags) != hidden { problems.append("rowsHidden \(changes.hiddenTags) != \(hidden.sorted())") }
+        if Set(changes.hiddenTags) != hidden {
+            problems.append("rowsHidden \(changes.hiddenTags) != \(hidden.sorted())")
+        }
         if Set(changes.sectionsShownTags) != sectionsShown { problems.append("sectionsShown") }
         if Set(changes.sectionsHiddenTags) != sectionsHidden { problems.append("sectionsHidden") }
         problems += compareLocations(changes, flags: flags, oldOracle: oldOracle, oldFlags: oldFlags)
@@ -205,7 +238,9 @@ extension ModelSession {
     /// elements where they were when the transaction started (the current structure with the flags of
     /// that time; elements the transaction inserted were not shown then), everything else where it is
     /// now. Removed elements are not checked (the transaction may have removed their neighbours too).
-    func compareLocations(_ changes: FormChangeSet, flags: [Int: OracleFlags], oldOracle: Oracle, oldFlags: [Int: OracleFlags])
+    func compareLocations(
+        _ changes: FormChangeSet, flags: [Int: OracleFlags], oldOracle: Oracle, oldFlags: [Int: OracleFlags]
+    )
         -> [String]
     {
         let oldIDs = Set(oldOracle.sections.flatMap { [$0.id] + $0.rows.map(\.id) })
@@ -238,7 +273,9 @@ extension ModelSession {
                     continue
                 }
                 if entry.location != location {
-                    problems.append("\(name) \(entry.path) location \(entry.location.map(\.description) ?? "nil") != \(location.map(\.description) ?? "nil")")
+                    problems.append(
+                        "\(name) \(entry.path) location \(entry.location.map(\.description) ?? "nil") != \(location.map(\.description) ?? "nil")"
+                    )
                 }
             }
         }

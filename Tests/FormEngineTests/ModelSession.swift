@@ -4,6 +4,7 @@
 // under any policy.
 import Foundation
 import Testing
+
 @testable import FormEngine
 
 struct ModelSession {
@@ -108,7 +109,8 @@ struct ModelSession {
         oracle.options = FormOptions(
             hiddenValueInConditions: chance(35) ? .null : .keep, clearValueOnHide: chance(30) ? .onHidden : .none,
             hiddenIncludesSection: chance(30))
-        let positions = Self.sectionPositions.sorted().shuffled(using: &random).prefix(Int.random(in: 1...4, using: &random))
+        let positions = Self.sectionPositions.sorted().shuffled(using: &random).prefix(
+            Int.random(in: 1...4, using: &random))
         for position in positions { oracle.sections.append(makeSection(at: position)) }
     }
 
@@ -166,8 +168,12 @@ struct ModelSession {
     mutating func fail(_ message: String) {
         failed = true
         let verbose = ProcessInfo.processInfo.environment["FORMENGINE_MODEL_SEED"] != nil
-        let recent = trace.suffix(verbose ? 1000 : 6).joined(separator: "\n  ")
-            + (verbose ? "\n  oracle: \(oracle.sections.map { s in "\(s.tag) h=\(s.hidden.map(String.init(describing:)) ?? "-") d=\(s.disabled.map(String.init(describing:)) ?? "-") [" + s.rows.map { r in "\(r.tag ?? "-")=\(r.value) h=\(r.hidden.map(String.init(describing:)) ?? "-") d=\(r.disabled.map(String.init(describing:)) ?? "-") r=\(r.required.map(String.init(describing:)) ?? "-")" }.joined(separator: "; ") + "]" }.joined(separator: "\n   "))" : "")
-        Issue.record("model divergence (seed \(seed), replay with FORMENGINE_MODEL_SEED=\(seed)): \(message)\n  \(recent)")
+        let recent =
+            trace.suffix(verbose ? 1000 : 6).joined(separator: "\n  ")
+            + (verbose
+                ? "\n  oracle: \(oracle.sections.map { s in "\(s.tag) h=\(s.hidden.map(String.init(describing:)) ?? "-") d=\(s.disabled.map(String.init(describing:)) ?? "-") [" + s.rows.map { r in "\(r.tag ?? "-")=\(r.value) h=\(r.hidden.map(String.init(describing:)) ?? "-") d=\(r.disabled.map(String.init(describing:)) ?? "-") r=\(r.required.map(String.init(describing:)) ?? "-")" }.joined(separator: "; ") + "]" }.joined(separator: "\n   "))"
+                : "")
+        Issue.record(
+            "model divergence (seed \(seed), replay with FORMENGINE_MODEL_SEED=\(seed)): \(message)\n  \(recent)")
     }
 }

@@ -1,6 +1,7 @@
 // The hidden-value policies: keep (default), mask in conditions (JavaRosa), clear on hide (SurveyJS),
 // and hidden flags that include the section (JavaRosa inherited relevance).
 import Testing
+
 @testable import FormEngine
 
 @Suite("Policies")

@@ -1,6 +1,7 @@
 // Predicate-string conditions: the XLForm `.value` rule, dependencies from the syntax tree, compiled
 // predicates, parse errors with positions, and predicate validation rules.
 import Testing
+
 @testable import FormEngine
 
 @Suite("Predicate conditions")
@@ -24,7 +25,11 @@ struct PredicateConditionTests {
     @Test("every variable of an expression is a dependency (XLForm registers only the first)")
     func allVariablesRegistered() throws {
         let form = try Form {
-            Section("s") { Row("a", value: 1); Row("b", value: 1); Row("sum").hidden("$a + $b > 3") }
+            Section("s") {
+                Row("a", value: 1)
+                Row("b", value: 1)
+                Row("sum").hidden("$a + $b > 3")
+            }
         }
         #expect(form.dependents["a.value"] == ["sum.hidden"])
         #expect(form.dependents["b.value"] == ["sum.hidden"])
@@ -35,7 +40,11 @@ struct PredicateConditionTests {
     @Test("a value change does not re-run conditions that only read isHidden")
     func keyedByProperty() throws {
         let form = try Form {
-            Section("s") { Row("x"); Row("a").hidden("$x == 1"); Row("b").hidden("$a.isHidden == YES") }
+            Section("s") {
+                Row("x")
+                Row("a").hidden("$x == 1")
+                Row("b").hidden("$a.isHidden == YES")
+            }
         }
         form.recordsEvaluatedNames = true
         let changes = try form.setValue(2, for: "x")
@@ -47,7 +56,12 @@ struct PredicateConditionTests {
     @Test("a compiled predicate is used verbatim")
     func compiled() throws {
         let predicate = try CompiledPredicate("$flag == YES")
-        let form = try Form { Section("s") { Row("flag", value: false); Row("a").hidden(.compiled(predicate)) } }
+        let form = try Form {
+            Section("s") {
+                Row("flag", value: false)
+                Row("a").hidden(.compiled(predicate))
+            }
+        }
         #expect(form["a"]?.isHidden == false)
         try form.setValue(true, for: "flag")
         #expect(form["a"]?.isHidden == true)
@@ -56,7 +70,12 @@ struct PredicateConditionTests {
     @Test("a condition that does not parse fails the build with its path and position")
     func parseError() {
         #expect {
-            _ = try Form { Section("s") { Row("a"); Row("b").disabled("$a == ") } }
+            _ = try Form {
+                Section("s") {
+                    Row("a")
+                    Row("b").disabled("$a == ")
+                }
+            }
         } throws: { error in
             guard let error = error as? FormError else { return false }
             return error.kind == .parse && error.path == "sections[0].rows[1].disabled" && error.location?.line == 1
@@ -66,7 +85,12 @@ struct PredicateConditionTests {
 
     @Test("setCondition with bad text fails and leaves the form unchanged")
     func setConditionParseError() throws {
-        let form = try Form { Section("s") { Row("a", value: 1); Row("b").hidden("$a == 1") } }
+        let form = try Form {
+            Section("s") {
+                Row("a", value: 1)
+                Row("b").hidden("$a == 1")
+            }
+        }
         let before = snapshot(form)
         #expect(throws: FormError.self) { try form.setCondition("$a ==== 1", .hidden, for: "b") }
         #expect(snapshot(form) == before)
@@ -76,13 +100,20 @@ struct PredicateConditionTests {
 
     @Test("an evaluation error counts as false")
     func evaluationErrorIsFalse() throws {
-        let form = try Form { Section("s") { Row("a", value: 5); Row("b").hidden("$a MATCHES '[0-9]+'") } }
+        let form = try Form {
+            Section("s") {
+                Row("a", value: 5)
+                Row("b").hidden("$a MATCHES '[0-9]+'")
+            }
+        }
         #expect(form["b"]?.isHidden == false)
     }
 
-    @Test("predicate validation rules run with the value as SELF", arguments: [
-        (Value.string("abc"), [String]()), (Value.string("ab1"), ["letters only"]), (Value.string(""), [String]()),
-    ] as [(Value, [String])])
+    @Test(
+        "predicate validation rules run with the value as SELF",
+        arguments: [
+            (Value.string("abc"), [String]()), (Value.string("ab1"), ["letters only"]), (Value.string(""), [String]()),
+        ] as [(Value, [String])])
     func validationRules(value: Value, messages: [String]) throws {
         let form = try Form {
             Section("s") {

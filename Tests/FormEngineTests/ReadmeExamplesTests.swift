@@ -19,11 +19,11 @@ struct FormEngineReadmeExamplesTests {
             }
         }
         let changes = try form.setValue(true, for: "newsletter")
-        let shown = changes.rowsShown.map(\.tag)              // ["email"]
-        let required = changes.becameRequired.map(\.tag)      // ["email"]
-        let problems = form.validate().map(\.description)    // ["email: ..."]: required and empty
+        let shown = changes.rowsShown.map(\.tag)  // ["email"]
+        let required = changes.becameRequired.map(\.tag)  // ["email"]
+        let problems = form.validate().map(\.description)  // ["email: ..."]: required and empty
         let older = try form.setValue(18, for: "age")
-        let sections = older.sectionsShown.map(\.tag)        // ["driving"]
+        let sections = older.sectionsShown.map(\.tag)  // ["driving"]
         // README: end form
         #expect(shown == ["email"])
         #expect(required == ["email"])

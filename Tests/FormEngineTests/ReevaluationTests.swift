@@ -1,5 +1,6 @@
 // Incremental re-evaluation: only dependents run, only flips propagate, batches report net changes.
 import Testing
+
 @testable import FormEngine
 
 @Suite("Re-evaluation")
@@ -30,7 +31,12 @@ struct ReevaluationTests {
 
     @Test("setting an identical value changes nothing and evaluates nothing")
     func identicalValue() throws {
-        let form = try Form { Section("s") { Row("a", value: "x"); Row("b").hidden(valueIs("a", "x")) } }
+        let form = try Form {
+            Section("s") {
+                Row("a", value: "x")
+                Row("b").hidden(valueIs("a", "x"))
+            }
+        }
         let before = form.evaluationCount
         let changes = try form.setValue("x", for: "a")
         #expect(changes.isEmpty)
@@ -39,7 +45,12 @@ struct ReevaluationTests {
 
     @Test("a value of another kind that compares equal (1 vs true) is still a change")
     func differentKindIsAChange() throws {
-        let form = try Form { Section("s") { Row("a", value: 1); Row("b").hidden(valueIs("a", 1)) } }
+        let form = try Form {
+            Section("s") {
+                Row("a", value: 1)
+                Row("b").hidden(valueIs("a", 1))
+            }
+        }
         let changes = try form.setValue(true, for: "a")
         #expect(form["a"]?.value == .bool(true))
         #expect(changes.valuesChanged.map(\.tag) == ["a"])
@@ -60,7 +71,9 @@ struct ReevaluationTests {
         form.recordsEvaluatedNames = true
         let changes = try form.setValue(1, for: "x")
         #expect(changes.hiddenTags == ["a", "b", "c"])
-        #expect(changes.evaluated == ["a.hidden", "d.hidden", "b.hidden", "c.hidden"] || changes.evaluated == ["d.hidden", "a.hidden", "b.hidden", "c.hidden"])
+        #expect(
+            changes.evaluated == ["a.hidden", "d.hidden", "b.hidden", "c.hidden"]
+                || changes.evaluated == ["d.hidden", "a.hidden", "b.hidden", "c.hidden"])
         let second = try form.setValue(2, for: "x")
         #expect(second.shownTags == ["a", "b", "c"])
         // A change that flips nothing upstream stops at the first condition.
@@ -70,7 +83,13 @@ struct ReevaluationTests {
 
     @Test("a batch reports one net change set; intermediate flips are not reported")
     func batchIsNet() throws {
-        let form = try Form { Section("s") { Row("a"); Row("b").hidden(valueIs("a", 1)); Row("c").hidden(valueIs("a", 2)) } }
+        let form = try Form {
+            Section("s") {
+                Row("a")
+                Row("b").hidden(valueIs("a", 1))
+                Row("c").hidden(valueIs("a", 2))
+            }
+        }
         let changes = try form.batch { batch in
             batch.setValue(1, for: "a")
             batch.setValue(2, for: "a")
@@ -90,7 +109,8 @@ struct ReevaluationTests {
             Section("s") {
                 Row("a", value: 1)
                 Row("b").hidden(.function(["a"]) { ($0.value("a").doubleValue ?? 0) > 1 })
-                Row("c").hidden(.function(["a", "b.isHidden"]) { ($0.value("a").doubleValue ?? 0) > 1 && !$0.isHidden("b") })
+                Row("c").hidden(
+                    .function(["a", "b.isHidden"]) { ($0.value("a").doubleValue ?? 0) > 1 && !$0.isHidden("b") })
             }
         }
         form.recordsEvaluatedNames = true

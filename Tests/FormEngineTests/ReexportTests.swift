@@ -1,5 +1,5 @@
-import Testing
 import FormEngine
+import Testing
 
 @Test("FormEngine re-exports PredicateLang's value type")
 func formEngineReexportsValue() {

@@ -4,6 +4,7 @@
 // Skipped cleanly when the shared folder is absent.
 import Foundation
 import Testing
+
 @testable import FormEngine
 
 struct FormScenario: Sendable, CustomTestStringConvertible {
@@ -44,8 +45,10 @@ enum ScenarioFile {
         let url = packageRoot.appendingPathComponent("Tests/Conformance/forms-known-failures.txt")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         return Set(
-            text.split(separator: "\n").map { $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "" }
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            text.split(separator: "\n").map {
+                $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     }
 
     static func load() -> [FormScenario] {
@@ -55,10 +58,15 @@ enum ScenarioFile {
         let source = SourceText(text)
         return scenarios.compactMap { node in
             guard let id = node["id"]?.stringValue, let form = node["form"]?.objectValue else { return nil }
-            var members = form.filter { $0.key != "options" }.map { "\(JSONOutput.quoted($0.key)):\(source.slice($0.value.range))" }
+            var members = form.filter { $0.key != "options" }.map {
+                "\(JSONOutput.quoted($0.key)):\(source.slice($0.value.range))"
+            }
             let options = (node["options"]?.objectValue ?? []) + (node["form"]?["options"]?.objectValue ?? [])
             if !options.isEmpty {
-                members.append("\"options\":{" + options.map { "\(JSONOutput.quoted($0.key)):\(source.slice($0.value.range))" }.joined(separator: ",") + "}")
+                members.append(
+                    "\"options\":{"
+                        + options.map { "\(JSONOutput.quoted($0.key)):\(source.slice($0.value.range))" }.joined(
+                            separator: ",") + "}")
             }
             let steps: [FormScenario.Step] = (node["steps"]?.arrayValue ?? []).map { step in
                 if let expect = step["expect"] { return .expect(source.slice(expect.range)) }
@@ -69,7 +77,8 @@ enum ScenarioFile {
     }
 }
 
-@Suite("Form scenario conformance", .enabled(if: ScenarioFile.isPresent, "shared/conformance is not next to the package"))
+@Suite(
+    "Form scenario conformance", .enabled(if: ScenarioFile.isPresent, "shared/conformance is not next to the package"))
 struct ScenarioConformanceTests {
     static let scenarios = ScenarioFile.load()
 
@@ -77,7 +86,9 @@ struct ScenarioConformanceTests {
     func scenario(_ scenario: FormScenario) throws {
         let problems = Self.run(scenario)
         if ScenarioFile.knownFailures.contains(scenario.id) {
-            #expect(!problems.isEmpty, "\(scenario.id) is listed in forms-known-failures.txt but passes: take it off the list")
+            #expect(
+                !problems.isEmpty,
+                "\(scenario.id) is listed in forms-known-failures.txt but passes: take it off the list")
         } else {
             #expect(problems.isEmpty, "\(scenario.id): \(problems.joined(separator: "; "))")
         }
@@ -134,7 +145,9 @@ struct ScenarioConformanceTests {
         var problems: [String] = []
         if let loadError = expect["loadError"] {
             if state["error"]?["kind"]?.stringValue != loadError.stringValue || state["visibleRows"] != nil {
-                problems.append("expected load error \(loadError.plainValue), got \(state["error"].map { "\($0.plainValue)" } ?? "a form")")
+                problems.append(
+                    "expected load error \(loadError.plainValue), got \(state["error"].map { "\($0.plainValue)" } ?? "a form")"
+                )
             }
             return problems
         }
@@ -158,18 +171,24 @@ struct ScenarioConformanceTests {
                 }
             case "values", "valuesIncludingHidden":
                 let got = value(state[key]) ?? .null
-                if !got.isIdentical(to: want.plainValue) { problems.append("\(key): expected \(want.plainValue), got \(got)") }
+                if !got.isIdentical(to: want.plainValue) {
+                    problems.append("\(key): expected \(want.plainValue), got \(got)")
+                }
             default:
                 if let entries = want.objectValue {
                     for entry in entries {
                         let got = value(state[key]?[entry.key])
                         if got.map({ !$0.isIdentical(to: entry.value.plainValue) }) ?? true {
-                            problems.append("\(key)[\(entry.key)]: expected \(entry.value.plainValue), got \(got.map { "\($0)" } ?? "<absent>")")
+                            problems.append(
+                                "\(key)[\(entry.key)]: expected \(entry.value.plainValue), got \(got.map { "\($0)" } ?? "<absent>")"
+                            )
                         }
                     }
                 } else {
                     let got = value(state[key]) ?? .null
-                    if !got.isIdentical(to: want.plainValue) { problems.append("\(key): expected \(want.plainValue), got \(got)") }
+                    if !got.isIdentical(to: want.plainValue) {
+                        problems.append("\(key): expected \(want.plainValue), got \(got)")
+                    }
                 }
             }
         }
@@ -179,26 +198,35 @@ struct ScenarioConformanceTests {
 
 @Suite("Scenario checks")
 struct ScenarioCheckTests {
-    @Test("the scenario checks catch mismatches", arguments: [
-        (#"{"visibleRows": ["a"]}"#, #"{"visibleRows": ["b"]}"#),
-        (#"{"hidden": {"a": true}}"#, #"{"visibleRows": [], "hidden": {"a": false}}"#),
-        (#"{"hidden": {"a": true}}"#, #"{"visibleRows": [], "hidden": {}}"#),
-        (#"{"notReevaluated": ["a.hidden"]}"#, #"{"visibleRows": [], "evaluated": ["a.hidden"]}"#),
-        (#"{"changes": {"rowsShown": ["a"]}}"#, #"{"visibleRows": [], "changes": {"rowsShown": []}}"#),
-        (#"{"values": {"a": 1}}"#, #"{"visibleRows": [], "values": {"a": 1, "b": 2}}"#),
-        (#"{"values": {"a": 1}}"#, #"{"visibleRows": [], "values": {"a": true}}"#),
-        (#"{"loadError": "cycle"}"#, #"{"visibleRows": []}"#),
-        (#"{"visibleRows": []}"#, #"{"error": {"kind": "cycle"}}"#),
-    ])
+    @Test(
+        "the scenario checks catch mismatches",
+        arguments: [
+            (#"{"visibleRows": ["a"]}"#, #"{"visibleRows": ["b"]}"#),
+            (#"{"hidden": {"a": true}}"#, #"{"visibleRows": [], "hidden": {"a": false}}"#),
+            (#"{"hidden": {"a": true}}"#, #"{"visibleRows": [], "hidden": {}}"#),
+            (#"{"notReevaluated": ["a.hidden"]}"#, #"{"visibleRows": [], "evaluated": ["a.hidden"]}"#),
+            (#"{"changes": {"rowsShown": ["a"]}}"#, #"{"visibleRows": [], "changes": {"rowsShown": []}}"#),
+            (#"{"values": {"a": 1}}"#, #"{"visibleRows": [], "values": {"a": 1, "b": 2}}"#),
+            (#"{"values": {"a": 1}}"#, #"{"visibleRows": [], "values": {"a": true}}"#),
+            (#"{"loadError": "cycle"}"#, #"{"visibleRows": []}"#),
+            (#"{"visibleRows": []}"#, #"{"error": {"kind": "cycle"}}"#),
+        ])
     func mismatches(expect: String, state: String) throws {
         #expect(!ScenarioConformanceTests.check(try JSONParser.parse(expect), try JSONParser.parse(state)).isEmpty)
     }
 
     @Test("matching states pass")
     func matches() throws {
-        let state = try JSONParser.parse(#"{"visibleRows": ["a"], "hidden": {"a": false, "b": true}, "evaluated": [], "changes": {"rowsShown": ["x", "y"]}}"#)
-        let expect = try JSONParser.parse(#"{"visibleRows": ["a"], "hidden": {"b": true}, "notReevaluated": ["a.hidden"], "changes": {"rowsShown": ["y", "x"]}}"#)
+        let state = try JSONParser.parse(
+            #"{"visibleRows": ["a"], "hidden": {"a": false, "b": true}, "evaluated": [], "changes": {"rowsShown": ["x", "y"]}}"#
+        )
+        let expect = try JSONParser.parse(
+            #"{"visibleRows": ["a"], "hidden": {"b": true}, "notReevaluated": ["a.hidden"], "changes": {"rowsShown": ["y", "x"]}}"#
+        )
         #expect(ScenarioConformanceTests.check(expect, state).isEmpty)
-        #expect(ScenarioConformanceTests.check(try JSONParser.parse(#"{"loadError": "cycle"}"#), try JSONParser.parse(#"{"error": {"kind": "cycle"}}"#)).isEmpty)
+        #expect(
+            ScenarioConformanceTests.check(
+                try JSONParser.parse(#"{"loadError": "cycle"}"#), try JSONParser.parse(#"{"error": {"kind": "cycle"}}"#)
+            ).isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 // Structural edits: rows and sections added and removed, conditions replaced, missing tags that appear.
 import Testing
+
 @testable import FormEngine
 
 @Suite("Structural edits")
@@ -20,7 +21,14 @@ struct StructureTests {
 
     @Test("rows are inserted by index over all rows or after a named row, hidden ones included")
     func insertionPositions() throws {
-        let form = try Form { Section("s") { Row("a"); Row("b", hidden: true); Row("d", hidden: true); Row("e") } }
+        let form = try Form {
+            Section("s") {
+                Row("a")
+                Row("b", hidden: true)
+                Row("d", hidden: true)
+                Row("e")
+            }
+        }
         try form.addRow(Row("c"), toSection: "s", at: .after("b"))
         try form.addRow(Row("z"), toSection: "s", at: .index(0))
         #expect(form.allRowTags == ["z", "a", "b", "c", "d", "e"])
@@ -50,7 +58,13 @@ struct StructureTests {
 
     @Test("setCondition replaces dependencies: the old ones no longer trigger evaluation")
     func setConditionReregisters() throws {
-        let form = try Form { Section("s") { Row("x"); Row("y"); Row("a").hidden(valueIs("x", 1)) } }
+        let form = try Form {
+            Section("s") {
+                Row("x")
+                Row("y")
+                Row("a").hidden(valueIs("x", 1))
+            }
+        }
         try form.setCondition(valueIs("y", 1), .hidden, for: "a")
         let before = form.evaluationCount
         try form.setValue(1, for: "x")
@@ -72,14 +86,22 @@ struct StructureTests {
             }
         }
         #if DEBUG
-        #expect(form.undeclaredDependencies == ["a.hidden reads 'y' without declaring it", "a.hidden reads 'x.isHidden' without declaring it"])
+            #expect(
+                form.undeclaredDependencies == [
+                    "a.hidden reads 'y' without declaring it", "a.hidden reads 'x.isHidden' without declaring it",
+                ])
         #endif
         #expect(form["a"]?.isHidden == true)
     }
 
     @Test("a removed tag can be reused by a new row")
     func tagReuse() throws {
-        let form = try Form { Section("s") { Row("a", value: 1); Row("w").hidden(valueIs("a", 2)) } }
+        let form = try Form {
+            Section("s") {
+                Row("a", value: 1)
+                Row("w").hidden(valueIs("a", 2))
+            }
+        }
         try form.removeRow("a")
         try form.addRow(Row("a", value: 2), toSection: "s")
         #expect(form["w"]?.isHidden == true)

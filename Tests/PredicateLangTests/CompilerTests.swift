@@ -2,6 +2,7 @@
 // matcher preparation, form-mode slot reads, and the compiler's diagnostics.
 
 import Testing
+
 @testable import PredicateLang
 
 @Suite("Compiler")
@@ -27,54 +28,68 @@ struct CompilerTests {
         return predicate
     }
 
-    @Test("short predicates compile to these opcode sequences", arguments: [
-        OpcodeCase("a == 1", ["matchKey", "return"]),
-        OpcodeCase("$t == 1", form: true, ["matchSlot", "return"]),
-        OpcodeCase("$t.value.@count = 0", form: true, ["matchSlotCount", "return"]),
-        OpcodeCase("$t.@count > 2", form: true, ["matchSlotCount", "return"]),
-        OpcodeCase("$t == 'x'", form: true, ["matchSlot", "return"]),
-        OpcodeCase("$t.value != 'x'", form: true, ["matchSlot", "return"]),
-        OpcodeCase("$t ==[c] 'x'", form: true, ["matchSlot", "return"]),
-        OpcodeCase("$hobbies CONTAINS 'Music'", form: true, ["matchSlot", "return"]),
-        OpcodeCase("'Music' IN $hobbies", form: true, ["matchSlot", "return"]),
-        OpcodeCase("$t IN {1, 2, 3}", form: true, ["matchSlot", "return"]),
-        OpcodeCase("$name BEGINSWITH[c] 'jo'", form: true, ["matchSlot", "return"]),
-        OpcodeCase("$t.@count == 'x'", form: true, ["matchSlotCount", "return"]),
-        OpcodeCase("$t.isHidden == YES", form: true, ["loadSlotHidden", "match", "return"]),
-        OpcodeCase("$t.isDisabled == NO", form: true, ["loadSlotDisabled", "match", "return"]),
-        OpcodeCase("$t.other == 1", form: true, ["loadSlot", "keyPath", "match", "return"]),
-        OpcodeCase("ANY $t == 1", form: true, ["loadSlot", "match", "return"]),
-        OpcodeCase("$x == 1", ["loadVariable", "match", "return"]),
-        OpcodeCase("a == b", ["pushObject", "keyPath", "pushObject", "keyPath", "compare", "return"]),
-        OpcodeCase("a == 1 AND b == 2 AND c == 3", ["matchKey", "jumpIfFalse", "matchKey", "jumpIfFalse", "matchKey", "return"]),
-        OpcodeCase("a == 1 OR b == 2", ["matchKey", "jumpIfTrue", "matchKey", "return"]),
-        OpcodeCase("NOT a < 1", ["matchKey", "not", "return"]),
-        OpcodeCase("NOT a == 1", ["matchKey", "return"]),
-        OpcodeCase("NOT NOT a == 1", ["matchKey", "return"]),
-        OpcodeCase("TERNARY(a == 1, 2, 3) == 2", ["matchKey", "jumpIfFalse", "pushConstant", "jump", "pushConstant", "match", "return"]),
-        OpcodeCase("SUBQUERY(xs, $x, $x == 1).@count == 0", ["pushObject", "keyPath", "iterate", "iterateNext", "loadLocal", "match",
-                                                             "jumpIfFalse", "iterateKeep", "jump", "iterateEnd", "keyPath", "match", "return"]),
-        OpcodeCase("{a, 1}[SIZE] == 2", ["pushObject", "keyPath", "pushConstant", "makeArray", "indexFixed", "match", "return"]),
-        OpcodeCase("ANYKEY == 1", ["unsupported", "match", "return"]),
-    ])
+    @Test(
+        "short predicates compile to these opcode sequences",
+        arguments: [
+            OpcodeCase("a == 1", ["matchKey", "return"]),
+            OpcodeCase("$t == 1", form: true, ["matchSlot", "return"]),
+            OpcodeCase("$t.value.@count = 0", form: true, ["matchSlotCount", "return"]),
+            OpcodeCase("$t.@count > 2", form: true, ["matchSlotCount", "return"]),
+            OpcodeCase("$t == 'x'", form: true, ["matchSlot", "return"]),
+            OpcodeCase("$t.value != 'x'", form: true, ["matchSlot", "return"]),
+            OpcodeCase("$t ==[c] 'x'", form: true, ["matchSlot", "return"]),
+            OpcodeCase("$hobbies CONTAINS 'Music'", form: true, ["matchSlot", "return"]),
+            OpcodeCase("'Music' IN $hobbies", form: true, ["matchSlot", "return"]),
+            OpcodeCase("$t IN {1, 2, 3}", form: true, ["matchSlot", "return"]),
+            OpcodeCase("$name BEGINSWITH[c] 'jo'", form: true, ["matchSlot", "return"]),
+            OpcodeCase("$t.@count == 'x'", form: true, ["matchSlotCount", "return"]),
+            OpcodeCase("$t.isHidden == YES", form: true, ["loadSlotHidden", "match", "return"]),
+            OpcodeCase("$t.isDisabled == NO", form: true, ["loadSlotDisabled", "match", "return"]),
+            OpcodeCase("$t.other == 1", form: true, ["loadSlot", "keyPath", "match", "return"]),
+            OpcodeCase("ANY $t == 1", form: true, ["loadSlot", "match", "return"]),
+            OpcodeCase("$x == 1", ["loadVariable", "match", "return"]),
+            OpcodeCase("a == b", ["pushObject", "keyPath", "pushObject", "keyPath", "compare", "return"]),
+            OpcodeCase(
+                "a == 1 AND b == 2 AND c == 3",
+                ["matchKey", "jumpIfFalse", "matchKey", "jumpIfFalse", "matchKey", "return"]),
+            OpcodeCase("a == 1 OR b == 2", ["matchKey", "jumpIfTrue", "matchKey", "return"]),
+            OpcodeCase("NOT a < 1", ["matchKey", "not", "return"]),
+            OpcodeCase("NOT a == 1", ["matchKey", "return"]),
+            OpcodeCase("NOT NOT a == 1", ["matchKey", "return"]),
+            OpcodeCase(
+                "TERNARY(a == 1, 2, 3) == 2",
+                ["matchKey", "jumpIfFalse", "pushConstant", "jump", "pushConstant", "match", "return"]),
+            OpcodeCase(
+                "SUBQUERY(xs, $x, $x == 1).@count == 0",
+                [
+                    "pushObject", "keyPath", "iterate", "iterateNext", "loadLocal", "match",
+                    "jumpIfFalse", "iterateKeep", "jump", "iterateEnd", "keyPath", "match", "return",
+                ]),
+            OpcodeCase(
+                "{a, 1}[SIZE] == 2",
+                ["pushObject", "keyPath", "pushConstant", "makeArray", "indexFixed", "match", "return"]),
+            OpcodeCase("ANYKEY == 1", ["unsupported", "match", "return"]),
+        ])
     func opcodes(_ testCase: OpcodeCase) throws {
         let predicate = try Self.compiled(testCase.format, form: testCase.form)
         #expect(mnemonics(predicate.program) == testCase.mnemonics, "\(predicate.disassembly())")
     }
 
-    @Test("constant subtrees are folded; now() and random() are not", arguments: [
-        OpcodeCase("1 + 2 == 3", ["setFlag", "return"]),
-        OpcodeCase("x == 2 * 3", ["matchKey", "return"]),
-        OpcodeCase("x IN {1, 2 + 1}", ["matchKey", "return"]),
-        OpcodeCase("uppercase('a') == x", ["matchKey", "return"]),
-        OpcodeCase("now() > x", ["call", "pushObject", "keyPath", "compare", "return"]),
-        OpcodeCase("random() > 2", ["call", "match", "return"]),
-        OpcodeCase("a == 1 AND TRUEPREDICATE", ["matchKey", "return"]),
-        OpcodeCase("FALSEPREDICATE AND a == 1", ["setFlag", "return"]),
-        OpcodeCase("a == 1 AND FALSEPREDICATE AND b == 1", ["matchKey", "jumpIfFalse", "setFlag", "return"]),
-        OpcodeCase("TERNARY(1 < 2, x, y) == 1", ["matchKey", "return"]),
-        OpcodeCase("'a' + 1 == 1", ["pushConstant", "pushConstant", "arithmetic", "match", "return"]),
-    ])
+    @Test(
+        "constant subtrees are folded; now() and random() are not",
+        arguments: [
+            OpcodeCase("1 + 2 == 3", ["setFlag", "return"]),
+            OpcodeCase("x == 2 * 3", ["matchKey", "return"]),
+            OpcodeCase("x IN {1, 2 + 1}", ["matchKey", "return"]),
+            OpcodeCase("uppercase('a') == x", ["matchKey", "return"]),
+            OpcodeCase("now() > x", ["call", "pushObject", "keyPath", "compare", "return"]),
+            OpcodeCase("random() > 2", ["call", "match", "return"]),
+            OpcodeCase("a == 1 AND TRUEPREDICATE", ["matchKey", "return"]),
+            OpcodeCase("FALSEPREDICATE AND a == 1", ["setFlag", "return"]),
+            OpcodeCase("a == 1 AND FALSEPREDICATE AND b == 1", ["matchKey", "jumpIfFalse", "setFlag", "return"]),
+            OpcodeCase("TERNARY(1 < 2, x, y) == 1", ["matchKey", "return"]),
+            OpcodeCase("'a' + 1 == 1", ["pushConstant", "pushConstant", "arithmetic", "match", "return"]),
+        ])
     func folding(_ testCase: OpcodeCase) throws {
         let predicate = try Self.compiled(testCase.format, form: testCase.form)
         #expect(mnemonics(predicate.program) == testCase.mnemonics, "\(predicate.disassembly())")
@@ -146,10 +161,12 @@ struct CompilerTests {
         #expect(result.diagnostics.first?.notes.isEmpty == true)
     }
 
-    @Test("an invalid constant LIKE or MATCHES pattern is a compile error at the pattern", arguments: [
-        ("name LIKE 'abc\\\\'", "'abc\\\\'"),
-        ("name MATCHES '(a'", "'(a'"),
-    ])
+    @Test(
+        "an invalid constant LIKE or MATCHES pattern is a compile error at the pattern",
+        arguments: [
+            ("name LIKE 'abc\\\\'", "'abc\\\\'"),
+            ("name MATCHES '(a'", "'(a'"),
+        ])
     func invalidPattern(_ text: String, _ pattern: String) throws {
         let result = CompiledPredicate.compile(text)
         #expect(result.predicate == nil)
@@ -168,9 +185,11 @@ struct CompilerTests {
         #expect(throws: EvaluationError.self) { try predicate.evaluate() }
     }
 
-    @Test("unsupported constructs compile with a warning and raise at evaluation", arguments: [
-        "ANYKEY == 1", "FUNCTION(SELF, 'foo') == 1", "a UTI-CONFORMS-TO 'public.text'",
-    ])
+    @Test(
+        "unsupported constructs compile with a warning and raise at evaluation",
+        arguments: [
+            "ANYKEY == 1", "FUNCTION(SELF, 'foo') == 1", "a UTI-CONFORMS-TO 'public.text'",
+        ])
     func unsupported(_ text: String) throws {
         let result = CompiledPredicate.compile(text)
         let predicate = try #require(result.predicate, "\(result.diagnostics.map(\.text))")
@@ -181,7 +200,9 @@ struct CompilerTests {
     @Test("a tree nested deeper than the compiler follows is rejected, not a crash")
     func nestingTooDeep() {
         var expression = Tree.constant(1)
-        for _ in 0..<300 { expression = .negate(.arithmetic(.add, expression, Tree.variable("x"), .synthesized), .synthesized) }
+        for _ in 0..<300 {
+            expression = .negate(.arithmetic(.add, expression, Tree.variable("x"), .synthesized), .synthesized)
+        }
         let tree = Tree.compare(expression, .equalTo, Tree.constant(1))
         let result = CompiledPredicate.compile(tree, source: SourceText(""))
         #expect(result.predicate == nil)

@@ -3,12 +3,13 @@
 // for ThreadSanitizer) and compare every answer with the single-threaded one. Run under
 // `swift test --sanitize=thread` by .ci/sanitizers.
 
-import Foundation   // Thread and NSCondition: test-only
+import Foundation  // Thread and NSCondition: test-only
 import Testing
+
 @testable import PredicateLang
 
 /// Releases every waiting thread at once.
-final class StartBarrier: @unchecked Sendable {   // state guarded by `condition`
+final class StartBarrier: @unchecked Sendable {  // state guarded by `condition`
     private let condition = NSCondition()
     private var waiting: Int
     init(parties: Int) { waiting = parties }
@@ -44,13 +45,16 @@ struct ConcurrencyStressTests {
             "name": .string(names[seed % names.count]),
             "age": .int(Int64(seed % 97)),
             "tags": seed % 3 == 0 ? ["x", "y"] : ["y"],
-            "items": [["price": .int(Int64(seed % 5)), "tag": "a"], ["price": 2.5, "tag": "b"], ["price": 1, "tag": "c"]],
+            "items": [
+                ["price": .int(Int64(seed % 5)), "tag": "a"], ["price": 2.5, "tag": "b"], ["price": 1, "tag": "c"],
+            ],
         ]
     }
 
     @Test("8 threads started together evaluate 12 shared predicates with single-threaded answers")
     func sharedPredicates() throws {
-        let predicates = try Self.texts.map { text in try #require(CompiledPredicate.compile(text).predicate, "\(text)") }
+        let predicates = try Self.texts.map { text in try #require(CompiledPredicate.compile(text).predicate, "\(text)")
+        }
         let objects = (0..<64).map(Self.object)
         // Expected answers, single-threaded (nil for an evaluation error).
         let expected: [[Bool?]] = objects.map { object in predicates.map { try? $0.evaluate(with: object) } }
@@ -81,7 +85,10 @@ struct ConcurrencyStressTests {
     @Test("8 threads share form-mode programs over their own row stores")
     func sharedFormPrograms() throws {
         let symbols = SymbolTable(tags: ["a", "b", "c"])
-        let texts = ["$a.value > 3 AND $b.isHidden == NO", "$c MATCHES 'x+y' OR $a IN {1, 2, 3}", "$b.isDisabled == YES OR $c LIKE '*y'"]
+        let texts = [
+            "$a.value > 3 AND $b.isHidden == NO", "$c MATCHES 'x+y' OR $a IN {1, 2, 3}",
+            "$b.isDisabled == YES OR $c LIKE '*y'",
+        ]
         let predicates = try texts.map { try #require(CompiledPredicate.compile($0, symbols: symbols).predicate) }
         func store(_ seed: Int) -> RowStore {
             var store = RowStore(symbols: symbols)
@@ -117,7 +124,7 @@ struct ConcurrencyStressTests {
 }
 
 /// A lock-protected total.
-final class Counter: @unchecked Sendable {   // state guarded by `lock`
+final class Counter: @unchecked Sendable {  // state guarded by `lock`
     private let lock = NSLock()
     private var total = 0
     func add(_ amount: Int) { lock.withLock { total += amount } }

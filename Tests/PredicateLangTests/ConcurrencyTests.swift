@@ -2,6 +2,7 @@
 // and Sendable, and every evaluation keeps its state in its own frame.
 
 import Testing
+
 @testable import PredicateLang
 
 @Suite("Concurrent evaluation")
@@ -9,7 +10,8 @@ struct ConcurrencyTests {
     @Test("8 tasks evaluate one program over their own stores with correct results")
     func sharedProgram() async throws {
         let symbols = SymbolTable(tags: ["hobbies", "age", "name"])
-        let text = "$hobbies CONTAINS 'Music' AND $age > 18 AND SUBQUERY($hobbies, $h, $h BEGINSWITH 'M').@count >= 1 OR $name == 'x'"
+        let text =
+            "$hobbies CONTAINS 'Music' AND $age > 18 AND SUBQUERY($hobbies, $h, $h BEGINSWITH 'M').@count >= 1 OR $name == 'x'"
         let predicate = try #require(CompiledPredicate.compile(text, symbols: symbols).predicate)
         let objectPredicate = try #require(CompiledPredicate.compile("ANY items.price > $limit").predicate)
         let mismatches = await withTaskGroup(of: Int.self) { group in
@@ -26,7 +28,9 @@ struct ConcurrencyTests {
                         if (try? predicate.evaluate(in: store)) != expected { mismatches += 1 }
                         let limit = Int64(iteration % 5)
                         let object: Value = ["items": [["price": 1], ["price": 3]]]
-                        if (try? objectPredicate.evaluate(with: object, variables: ["limit": .int(limit)])) != (limit < 3) {
+                        if (try? objectPredicate.evaluate(with: object, variables: ["limit": .int(limit)]))
+                            != (limit < 3)
+                        {
                             mismatches += 1
                         }
                     }

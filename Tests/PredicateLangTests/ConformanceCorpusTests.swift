@@ -3,23 +3,27 @@
 // Cases listed in Tests/Conformance/nspredicate-known-failures.txt may fail; any other failure, or a
 // listed case that now passes, fails the test. Skips cleanly when the corpus is absent.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Testing
+
 @testable import PredicateLang
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 @Suite("NSPredicate conformance corpus")
 struct ConformanceCorpusTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     /// `../shared/conformance/…` from the package root (also tried one level higher, for worktrees).
-    static let corpusURL: URL? = [packageRoot.deletingLastPathComponent(),
-                                  packageRoot.deletingLastPathComponent().deletingLastPathComponent()]
-        .map { $0.appendingPathComponent("shared/conformance/nspredicate-public.jsonl") }
-        .first { FileManager.default.fileExists(atPath: $0.path) }
+    static let corpusURL: URL? = [
+        packageRoot.deletingLastPathComponent(),
+        packageRoot.deletingLastPathComponent().deletingLastPathComponent(),
+    ]
+    .map { $0.appendingPathComponent("shared/conformance/nspredicate-public.jsonl") }
+    .first { FileManager.default.fileExists(atPath: $0.path) }
     static let knownFailuresURL = packageRoot.appendingPathComponent("Tests/Conformance/nspredicate-known-failures.txt")
 
     /// One corpus case with its typed inputs.
@@ -55,7 +59,10 @@ struct ConformanceCorpusTests {
         #expect(count > 250, "only \(count) cases read")
         let unexpected = failures.filter { known[$0.key] == nil }
         let nowPassing = known.keys.filter { id in failures[id] == nil && text.contains("\"id\": \"\(id)\"") }
-        #expect(unexpected.isEmpty, "new failures:\n\(unexpected.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n"))")
+        #expect(
+            unexpected.isEmpty,
+            "new failures:\n\(unexpected.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n"))"
+        )
         #expect(nowPassing.isEmpty, "listed as known failures but passing: \(nowPassing.sorted())")
     }
 
@@ -98,11 +105,15 @@ struct ConformanceCorpusTests {
         if case .dictionary(let bound)? = fields["variables"] { variables.merge(bound) { $1 } }
         let arguments: [Value]
         if case .array(let values)? = fields["args"] { arguments = values } else { arguments = [] }
-        return Case(id: id, format: format, arguments: arguments, object: fields["object"] ?? .null,
-                    variables: variables, expected: expected)
+        return Case(
+            id: id, format: format, arguments: arguments, object: fields["object"] ?? .null,
+            variables: variables, expected: expected)
     }
 
-    enum PathStep { case key(String), index(Int) }
+    enum PathStep {
+        case key(String)
+        case index(Int)
+    }
 
     /// `object.a.b` / `args[1][0]` into steps.
     static func parsePath(_ path: String) -> [PathStep] {
@@ -145,7 +156,11 @@ struct ConformanceCorpusTests {
         switch (step, value) {
         case (.key(let key), .dictionary(var dictionary)):
             if path.count == 1 {
-                if kind == "nil" { dictionary[key] = nil } else if let old = dictionary[key] { dictionary[key] = convert(old, kind) }
+                if kind == "nil" {
+                    dictionary[key] = nil
+                } else if let old = dictionary[key] {
+                    dictionary[key] = convert(old, kind)
+                }
             } else if var inner = dictionary[key] {
                 update(&inner, Array(path.dropFirst()), kind)
                 dictionary[key] = inner

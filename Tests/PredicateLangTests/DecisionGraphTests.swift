@@ -3,6 +3,7 @@
 // — including errors and their source ranges — identical to the general VM path over variable bindings.
 
 import Testing
+
 @testable import PredicateLang
 
 @Suite("Decision graph")
@@ -23,19 +24,21 @@ struct DecisionGraphTests {
         return (["entry \(name(graph.entry))"] + nodes).joined(separator: " ")
     }
 
-    @Test("the graph of a program of leaves", arguments: [
-        ("$a > 1", "entry @0 @0:T/F"),
-        ("NOT $a > 1", "entry @0 @0:F/T"),
-        ("$a > 1 AND $b == 'x'", "entry @0 @0:@2/F @2:T/F"),
-        ("$a > 1 OR $b == 'x'", "entry @0 @0:T/@2 @2:T/F"),
-        ("$a > 1 AND ($b == 'x' OR NOT $c BEGINSWITH 'y')", "entry @0 @0:@2/F @2:T/@4 @4:F/T"),
-        ("NOT ($a > 1 AND $b == 'x')", "entry @0 @0:@2/T @2:F/T"),
-        ("($a > 1 OR $b > 1) AND ($c > 1 OR $a < 0)", "entry @0 @0:@4/@2 @2:@4/F @4:T/@6 @6:T/F"),
-        ("TRUEPREDICATE", "entry T"),
-        ("FALSEPREDICATE", "entry F"),
-        ("$a CONTAINS 'x' AND $b.@count > 2 AND $c BETWEEN {1, 5}", "entry @0 @0:@2/F @2:@4/F @4:T/F"),
-        ("a > 1 AND b == 'x'", "entry @0 @0:@2/F @2:T/F"),
-    ])
+    @Test(
+        "the graph of a program of leaves",
+        arguments: [
+            ("$a > 1", "entry @0 @0:T/F"),
+            ("NOT $a > 1", "entry @0 @0:F/T"),
+            ("$a > 1 AND $b == 'x'", "entry @0 @0:@2/F @2:T/F"),
+            ("$a > 1 OR $b == 'x'", "entry @0 @0:T/@2 @2:T/F"),
+            ("$a > 1 AND ($b == 'x' OR NOT $c BEGINSWITH 'y')", "entry @0 @0:@2/F @2:T/@4 @4:F/T"),
+            ("NOT ($a > 1 AND $b == 'x')", "entry @0 @0:@2/T @2:F/T"),
+            ("($a > 1 OR $b > 1) AND ($c > 1 OR $a < 0)", "entry @0 @0:@4/@2 @2:@4/F @4:T/@6 @6:T/F"),
+            ("TRUEPREDICATE", "entry T"),
+            ("FALSEPREDICATE", "entry F"),
+            ("$a CONTAINS 'x' AND $b.@count > 2 AND $c BETWEEN {1, 5}", "entry @0 @0:@2/F @2:@4/F @4:T/F"),
+            ("a > 1 AND b == 'x'", "entry @0 @0:@2/F @2:T/F"),
+        ])
     func shapes(_ text: String, _ expected: String) throws {
         let predicate = try CompiledPredicate(text, symbols: text.contains("$") ? Self.symbols : nil)
         let graph = try #require(predicate.program.decisionGraph)
@@ -69,7 +72,8 @@ struct DecisionGraphTests {
         let leaf = Instruction.matchSlot(SlotOperand(0), MatcherIndex(0))
         func build(_ code: [Instruction]) -> String {
             guard let graph = DecisionGraph(code) else { return "refused" }
-            return "entry \(graph.entry.rawValue) " + graph.nodes.map { "\($0.offset):\($0.onTrue.rawValue)/\($0.onFalse.rawValue)" }.joined(separator: " ")
+            return "entry \(graph.entry.rawValue) "
+                + graph.nodes.map { "\($0.offset):\($0.onTrue.rawValue)/\($0.onFalse.rawValue)" }.joined(separator: " ")
         }
         // A backward jump could loop: no graph, the instruction loop (with its budget check) runs it.
         #expect(build([leaf, .jump(JumpOffset(-2)), .return]) == "refused")
@@ -90,7 +94,10 @@ struct DecisionGraphTests {
         #expect(graph.first == "decision graph (entry n0)")
         #expect(graph.count == 3)
         #expect(graph[1] == "n0  true -> n1    false -> false   0000  1:1   matchSlot            #0 m0  ; $a > 1")
-        #expect(graph[2] == "n1  true -> false false -> true    0002  1:16  matchSlot            #1 m1  ; $b BEGINSWITH \"x\" (substring)")
+        #expect(
+            graph[2]
+                == "n1  true -> false false -> true    0002  1:16  matchSlot            #1 m1  ; $b BEGINSWITH \"x\" (substring)"
+        )
     }
 
     @Test("a traced evaluation walks the graph's nodes, the same ones the listing shows")
@@ -109,16 +116,18 @@ struct DecisionGraphTests {
 
     /// AND/OR/NOT mixes over three slots, with leaves that raise on some values (`$a + 0` is not a leaf;
     /// `$b BEGINSWITH 'x'` on a number, `$a > 'x'`, `$c.@count > 1` on a scalar are errors or false).
-    @Test("answers and errors agree with the general path over bindings", arguments: [
-        "$a > 1 AND ($b == 'x' OR NOT $c == 2)",
-        "NOT ($a > 1 AND $b == 'x') OR $c IN {1, 2}",
-        "($a > 1 OR $b > 1) AND ($c > 1 OR $a < 0)",
-        "$a BETWEEN {1, 2} AND NOT $b BEGINSWITH 'x' OR $c.@count > 1",
-        "$a > 'x' OR $b == 'y'",
-        "NOT (NOT $a == 1 OR NOT ($b CONTAINS 'x' AND $c != 5))",
-        "$a == 1 AND TRUEPREDICATE OR FALSEPREDICATE AND $b == 2",
-        "$a.@count == 3 OR $b MATCHES 'x+' OR $c LIKE 'y*'",
-    ])
+    @Test(
+        "answers and errors agree with the general path over bindings",
+        arguments: [
+            "$a > 1 AND ($b == 'x' OR NOT $c == 2)",
+            "NOT ($a > 1 AND $b == 'x') OR $c IN {1, 2}",
+            "($a > 1 OR $b > 1) AND ($c > 1 OR $a < 0)",
+            "$a BETWEEN {1, 2} AND NOT $b BEGINSWITH 'x' OR $c.@count > 1",
+            "$a > 'x' OR $b == 'y'",
+            "NOT (NOT $a == 1 OR NOT ($b CONTAINS 'x' AND $c != 5))",
+            "$a == 1 AND TRUEPREDICATE OR FALSEPREDICATE AND $b == 2",
+            "$a.@count == 3 OR $b MATCHES 'x+' OR $c LIKE 'y*'",
+        ])
     func agreesWithGeneralPath(_ text: String) throws {
         let slotted = try CompiledPredicate(text, symbols: Self.symbols)
         let bound = try CompiledPredicate(text)
@@ -131,7 +140,9 @@ struct DecisionGraphTests {
                     let viaBindings = Result { () throws(EvaluationError) in
                         try bound.evaluate(variables: ["a": a, "b": b, "c": c])
                     }
-                    #expect(String(describing: viaGraph) == String(describing: viaBindings), "\(text) with a=\(a) b=\(b) c=\(c)")
+                    #expect(
+                        String(describing: viaGraph) == String(describing: viaBindings),
+                        "\(text) with a=\(a) b=\(b) c=\(c)")
                 }
             }
         }

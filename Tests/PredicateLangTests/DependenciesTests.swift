@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PredicateLang
 
 /// What a predicate reads: free variables with their row property and path, and key paths of SELF.
@@ -13,20 +14,27 @@ struct DependenciesTests {
         dependencies.variables.map { ([$0.name, $0.property.rawValue] + $0.path).joined(separator: ".") }
     }
 
-    @Test("variable reads name the property and the rest of the path", arguments: [
-        ("$t == 1", ["t.value"]),
-        ("$t.value == 1", ["t.value"]),
-        ("$t.value.a.b == 1", ["t.value.a.b"]),
-        ("$t.isHidden == YES", ["t.isHidden"]),
-        ("$t.isDisabled == NO", ["t.isDisabled"]),
-        ("$t.isHidden.x == 1", ["t.isHidden.x"]),
-        ("$t.other.x == 1", ["t.value.other.x"]),
-        ("$t[0] == 1 AND $u[$v] == 2", ["t.value", "u.value", "v.value"]),
-        ("$a + $b > sum($c) AND $d IN {$e, $f} OR TERNARY($g == 1, $h, $i) == CAST($j, 'NSString')",
-         ["a.value", "b.value", "c.value", "d.value", "e.value", "f.value", "g.value", "h.value", "i.value", "j.value"]),
-        ("FUNCTION($r, 'x:', $s) == -$t", ["r.value", "s.value", "t.value"]),
-        ("NOT $a == 1 AND NONE $b.items > 2", ["a.value", "b.value.items"]),
-    ])
+    @Test(
+        "variable reads name the property and the rest of the path",
+        arguments: [
+            ("$t == 1", ["t.value"]),
+            ("$t.value == 1", ["t.value"]),
+            ("$t.value.a.b == 1", ["t.value.a.b"]),
+            ("$t.isHidden == YES", ["t.isHidden"]),
+            ("$t.isDisabled == NO", ["t.isDisabled"]),
+            ("$t.isHidden.x == 1", ["t.isHidden.x"]),
+            ("$t.other.x == 1", ["t.value.other.x"]),
+            ("$t[0] == 1 AND $u[$v] == 2", ["t.value", "u.value", "v.value"]),
+            (
+                "$a + $b > sum($c) AND $d IN {$e, $f} OR TERNARY($g == 1, $h, $i) == CAST($j, 'NSString')",
+                [
+                    "a.value", "b.value", "c.value", "d.value", "e.value", "f.value", "g.value", "h.value", "i.value",
+                    "j.value",
+                ]
+            ),
+            ("FUNCTION($r, 'x:', $s) == -$t", ["r.value", "s.value", "t.value"]),
+            ("NOT $a == 1 AND NONE $b.items > 2", ["a.value", "b.value.items"]),
+        ])
     func variables(_ input: String, _ expected: [String]) throws {
         #expect(Self.reads(try Self.dependencies(input)) == expected)
     }
@@ -34,7 +42,8 @@ struct DependenciesTests {
     @Test("SUBQUERY-bound variables and := targets are not free")
     func boundVariables() throws {
         let dependencies = try Self.dependencies(
-            "SUBQUERY($items, $i, $i.price > $limit AND SUBQUERY($i.tags, $j, $j == $i.name).@count > 0).@count > 0 AND $x := $y + 1 == $x")
+            "SUBQUERY($items, $i, $i.price > $limit AND SUBQUERY($i.tags, $j, $j == $i.name).@count > 0).@count > 0 AND $x := $y + 1 == $x"
+        )
         #expect(Self.reads(dependencies) == ["items.value", "limit.value", "y.value"])
     }
 
@@ -48,7 +57,10 @@ struct DependenciesTests {
     func keyPaths() throws {
         let dependencies = try Self.dependencies(
             "a.b == 1 AND SELF.c > 2 AND SUBQUERY(items, $i, $i.x > limit).@count > 0 AND SELF == d[0]")
-        #expect(dependencies.keyPaths.map { $0.components.joined(separator: ".") } == ["a.b", "c", "items", "limit", "", "d"])
+        #expect(
+            dependencies.keyPaths.map { $0.components.joined(separator: ".") } == [
+                "a.b", "c", "items", "limit", "", "d",
+            ])
     }
 
     @Test("%K key paths are key path reads")

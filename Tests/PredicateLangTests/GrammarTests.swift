@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PredicateLang
 
 /// Grammar/ is a checked source of truth (STYLE.md §4.6): the rules in Predicate.ebnf are exactly

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PredicateLang
 
 /// `JSONParser`: trees with source ranges and positioned errors.
@@ -20,10 +21,12 @@ struct JSONParserTests {
         #expect(root["b"]?[5] == nil)
     }
 
-    @Test("scalars and number spelling", arguments: [
-        ("0", "0", true), ("-12", "-12", true), ("1.5", "1.5", false), ("1e3", "1e3", false),
-        ("-0.0", "-0.0", false), ("9223372036854775808", "9223372036854775808", true),
-    ])
+    @Test(
+        "scalars and number spelling",
+        arguments: [
+            ("0", "0", true), ("-12", "-12", true), ("1.5", "1.5", false), ("1e3", "1e3", false),
+            ("-0.0", "-0.0", false), ("9223372036854775808", "9223372036854775808", true),
+        ])
     func numbers(_ text: String, _ literal: String, _ isInteger: Bool) throws {
         let node = try JSONParser.parse(text)
         #expect(node.numberLiteral == literal)
@@ -47,29 +50,32 @@ struct JSONParserTests {
         var testDescription: String { "\(text.debugDescription) → \(line):\(column) \(message)" }
     }
 
-    @Test("errors point at line and column", arguments: [
-        ErrorCase(text: "", message: "empty input", line: 1, column: 1),
-        ErrorCase(text: "{\"a\": \"x", message: "unterminated string", line: 1, column: 7),
-        ErrorCase(text: "[1,\n 2,]", message: "trailing comma in array", line: 2, column: 4),
-        ErrorCase(text: "{\"a\": 1,}", message: "trailing comma in object", line: 1, column: 9),
-        ErrorCase(text: "\"a\\x\"", message: "invalid escape '\\x' in string", line: 1, column: 3),
-        ErrorCase(text: "{\"a\": 1, \"a\": 2}", message: "duplicate key \"a\"", line: 1, column: 10),
-        ErrorCase(text: "[01]", message: "leading zeros are not allowed in numbers", line: 1, column: 2),
-        ErrorCase(text: "[1 2]", message: "expected ',' or ']' in array, found '2'", line: 1, column: 4),
-        ErrorCase(text: "{\"a\" 1}", message: "expected ':' after object key, found '1'", line: 1, column: 6),
-        ErrorCase(text: "{1: 2}", message: "expected a string key in object, found '1'", line: 1, column: 2),
-        ErrorCase(text: "[1", message: "unterminated array", line: 1, column: 3),
-        ErrorCase(text: "tru", message: "invalid literal, expected 'true'", line: 1, column: 1),
-        ErrorCase(text: "1 2", message: "unexpected '2' after the JSON value", line: 1, column: 3),
-        ErrorCase(text: "\"\\ud800\"", message: "lone high surrogate \\uD800", line: 1, column: 2),
-        ErrorCase(text: "\"\\udc00\"", message: "lone low surrogate \\uDC00", line: 1, column: 2),
-        ErrorCase(text: "\"a\nb\"", message: "control character U+000A must be escaped in a string", line: 1, column: 3),
-        ErrorCase(text: "1e400", message: "number 1e400 is out of range", line: 1, column: 1),
-        ErrorCase(text: "-", message: "expected a digit after '-'", line: 1, column: 2),
-        ErrorCase(text: "[1.]", message: "expected a digit after '.'", line: 1, column: 4),
-        ErrorCase(text: "NaN", message: "expected a value, found 'N'", line: 1, column: 1),
-        ErrorCase(text: "{\"é\": x}", message: "expected a value, found 'x'", line: 1, column: 7),
-    ])
+    @Test(
+        "errors point at line and column",
+        arguments: [
+            ErrorCase(text: "", message: "empty input", line: 1, column: 1),
+            ErrorCase(text: "{\"a\": \"x", message: "unterminated string", line: 1, column: 7),
+            ErrorCase(text: "[1,\n 2,]", message: "trailing comma in array", line: 2, column: 4),
+            ErrorCase(text: "{\"a\": 1,}", message: "trailing comma in object", line: 1, column: 9),
+            ErrorCase(text: "\"a\\x\"", message: "invalid escape '\\x' in string", line: 1, column: 3),
+            ErrorCase(text: "{\"a\": 1, \"a\": 2}", message: "duplicate key \"a\"", line: 1, column: 10),
+            ErrorCase(text: "[01]", message: "leading zeros are not allowed in numbers", line: 1, column: 2),
+            ErrorCase(text: "[1 2]", message: "expected ',' or ']' in array, found '2'", line: 1, column: 4),
+            ErrorCase(text: "{\"a\" 1}", message: "expected ':' after object key, found '1'", line: 1, column: 6),
+            ErrorCase(text: "{1: 2}", message: "expected a string key in object, found '1'", line: 1, column: 2),
+            ErrorCase(text: "[1", message: "unterminated array", line: 1, column: 3),
+            ErrorCase(text: "tru", message: "invalid literal, expected 'true'", line: 1, column: 1),
+            ErrorCase(text: "1 2", message: "unexpected '2' after the JSON value", line: 1, column: 3),
+            ErrorCase(text: "\"\\ud800\"", message: "lone high surrogate \\uD800", line: 1, column: 2),
+            ErrorCase(text: "\"\\udc00\"", message: "lone low surrogate \\uDC00", line: 1, column: 2),
+            ErrorCase(
+                text: "\"a\nb\"", message: "control character U+000A must be escaped in a string", line: 1, column: 3),
+            ErrorCase(text: "1e400", message: "number 1e400 is out of range", line: 1, column: 1),
+            ErrorCase(text: "-", message: "expected a digit after '-'", line: 1, column: 2),
+            ErrorCase(text: "[1.]", message: "expected a digit after '.'", line: 1, column: 4),
+            ErrorCase(text: "NaN", message: "expected a value, found 'N'", line: 1, column: 1),
+            ErrorCase(text: "{\"é\": x}", message: "expected a value, found 'x'", line: 1, column: 7),
+        ])
     func errors(_ testCase: ErrorCase) {
         #expect {
             try JSONParser.parse(testCase.text)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PredicateLang
 
 /// JSON input never crashes the parser or the typed conversion: randomly mutated documents give a
@@ -25,7 +26,9 @@ struct JSONRobustnessTests {
                 let text = String(decoding: bytes, as: UTF8.self)
                 if let value = try? node.typedValue(in: text) {
                     // Whatever parses must serialize and read back to an equal value.
-                    #expect((try? TypedJSON.parse(TypedJSON.serialize(value))) == value || value.containsNaN, "\(text) -> \(TypedJSON.serialize(value))")
+                    #expect(
+                        (try? TypedJSON.parse(TypedJSON.serialize(value))) == value || value.containsNaN,
+                        "\(text) -> \(TypedJSON.serialize(value))")
                 }
                 parsed += 1
             } catch {

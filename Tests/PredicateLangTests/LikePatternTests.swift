@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PredicateLang
 
 /// LIKE: `*` and `?` wildcards, escapes, folding, whole-string match, bounded work.
@@ -21,50 +22,52 @@ struct LikePatternTests {
         var testDescription: String { "'\(subject)' LIKE[\(options.rawValue)] '\(pattern)' is \(expected)" }
     }
 
-    @Test("wildcards, escapes and folding", arguments: [
-        LikeCase("abc", "abc", true),
-        LikeCase("ABC", "abc", false),
-        LikeCase("ABC", "abc", .caseInsensitive, true),
-        LikeCase("ABC", "a*", .caseInsensitive, true),
-        LikeCase("ac", "a*c", true),
-        LikeCase("abcdefc", "a*c", true),
-        LikeCase("abcdefcd", "a*c", false),
-        LikeCase("abc", "a?c", true),
-        LikeCase("ac", "a?c", false),
-        LikeCase("abbc", "a?c", false),
-        LikeCase("abcde", "a*b*c?e", true),
-        LikeCase("abcfebbcce", "a*b*c?e", true),
-        LikeCase("aaabbbcccdddeeebbbccce", "a*b*c?e", true),
-        LikeCase("abcccccccde", "a*b*c?e", true),
-        LikeCase("aaabbbcccc", "a*b*c?e", false),
-        LikeCase("acde", "a*b*c?e", false),
-        LikeCase("aabbcczzeeffzZ?", "?a*z?\\?", true),
-        LikeCase("atestp.foo", "test*.foo", false),
-        LikeCase("test.foo", "test*.foo", true),
-        LikeCase("a.c", "a.c", true),
-        LikeCase("abc", "a.c", false),
-        LikeCase("a(b)+[c]$^{d}|e", "a(b)+[c]$^{d}|e", true),
-        LikeCase("a*", "a\\*", true),
-        LikeCase("ab", "a\\*", false),
-        LikeCase("a?", "a\\?", true),
-        LikeCase("ab", "a\\?", false),
-        LikeCase("a\\b", "a\\\\b", true),
-        LikeCase("ab", "a\\b", true),
-        LikeCase("", "*", true),
-        LikeCase("", "*?", false),
-        LikeCase("", "", false),
-        LikeCase("abc", "", false),
-        LikeCase("Stephen", "Ste*en", true),
-        LikeCase("a\nb", "a?b", true),
-        LikeCase("café", "caf?", true),
-        LikeCase("cafe\u{301}", "caf?", true),
-        LikeCase("CAFÉ", "cafe", [.caseInsensitive, .diacriticInsensitive], true),
-        LikeCase("CAFÉ", "caf?", .caseInsensitive, true),
-        LikeCase("CAFÉ", "cafe", .caseInsensitive, false),
-        LikeCase("straße", "STRA*E", .caseInsensitive, true),
-        LikeCase("ABC", "abc", [.caseInsensitive, .normalized], false),
-        LikeCase("👍🏽", "??", true),
-    ])
+    @Test(
+        "wildcards, escapes and folding",
+        arguments: [
+            LikeCase("abc", "abc", true),
+            LikeCase("ABC", "abc", false),
+            LikeCase("ABC", "abc", .caseInsensitive, true),
+            LikeCase("ABC", "a*", .caseInsensitive, true),
+            LikeCase("ac", "a*c", true),
+            LikeCase("abcdefc", "a*c", true),
+            LikeCase("abcdefcd", "a*c", false),
+            LikeCase("abc", "a?c", true),
+            LikeCase("ac", "a?c", false),
+            LikeCase("abbc", "a?c", false),
+            LikeCase("abcde", "a*b*c?e", true),
+            LikeCase("abcfebbcce", "a*b*c?e", true),
+            LikeCase("aaabbbcccdddeeebbbccce", "a*b*c?e", true),
+            LikeCase("abcccccccde", "a*b*c?e", true),
+            LikeCase("aaabbbcccc", "a*b*c?e", false),
+            LikeCase("acde", "a*b*c?e", false),
+            LikeCase("aabbcczzeeffzZ?", "?a*z?\\?", true),
+            LikeCase("atestp.foo", "test*.foo", false),
+            LikeCase("test.foo", "test*.foo", true),
+            LikeCase("a.c", "a.c", true),
+            LikeCase("abc", "a.c", false),
+            LikeCase("a(b)+[c]$^{d}|e", "a(b)+[c]$^{d}|e", true),
+            LikeCase("a*", "a\\*", true),
+            LikeCase("ab", "a\\*", false),
+            LikeCase("a?", "a\\?", true),
+            LikeCase("ab", "a\\?", false),
+            LikeCase("a\\b", "a\\\\b", true),
+            LikeCase("ab", "a\\b", true),
+            LikeCase("", "*", true),
+            LikeCase("", "*?", false),
+            LikeCase("", "", false),
+            LikeCase("abc", "", false),
+            LikeCase("Stephen", "Ste*en", true),
+            LikeCase("a\nb", "a?b", true),
+            LikeCase("café", "caf?", true),
+            LikeCase("cafe\u{301}", "caf?", true),
+            LikeCase("CAFÉ", "cafe", [.caseInsensitive, .diacriticInsensitive], true),
+            LikeCase("CAFÉ", "caf?", .caseInsensitive, true),
+            LikeCase("CAFÉ", "cafe", .caseInsensitive, false),
+            LikeCase("straße", "STRA*E", .caseInsensitive, true),
+            LikeCase("ABC", "abc", [.caseInsensitive, .normalized], false),
+            LikeCase("👍🏽", "??", true),
+        ])
     func matches(_ testCase: LikeCase) throws {
         let pattern = try LikePattern(testCase.pattern, options: testCase.options)
         #expect(try pattern.matches(testCase.subject) == testCase.expected)
@@ -129,10 +132,18 @@ struct LikePatternTests {
             }
         }
         for _ in 0..<1_000 {
-            let pattern = String((0..<Int.random(in: 1...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
-            let subject = String((0..<Int.random(in: 0...7, using: &generator)).map { _ in Bool.random(using: &generator) ? "a" as Character : "b" })
+            let pattern = String(
+                (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+                    alphabet.randomElement(using: &generator) ?? "a"
+                })
+            let subject = String(
+                (0..<Int.random(in: 0...7, using: &generator)).map { _ in
+                    Bool.random(using: &generator) ? "a" as Character : "b"
+                })
             let like = try LikePattern(pattern, options: [])
-            #expect(try like.matches(subject) == reference(Array(subject), Array(pattern)), "'\(subject)' LIKE '\(pattern)'")
+            #expect(
+                try like.matches(subject) == reference(Array(subject), Array(pattern)), "'\(subject)' LIKE '\(pattern)'"
+            )
         }
     }
 }

@@ -3,8 +3,9 @@
 // main thread and on a 512 KiB thread; the deepest accepted predicate through every recursive pass on
 // the small stack; and evaluation budgets over million-element collections.
 
-import Foundation   // Thread with a stack size: test-only
+import Foundation  // Thread with a stack size: test-only
 import Testing
+
 @testable import PredicateLang
 
 /// Runs `body` on a thread with a 512 KiB stack (Apple's secondary-thread size) and returns its result.
@@ -39,12 +40,20 @@ struct NestingShape: Sendable, CustomTestStringConvertible {
         self.build = build
     }
     static let all: [NestingShape] = [
-        NestingShape(name: "parentheses") { String(repeating: "(", count: $0) + "a == 1" + String(repeating: ")", count: $0) },
+        NestingShape(name: "parentheses") {
+            String(repeating: "(", count: $0) + "a == 1" + String(repeating: ")", count: $0)
+        },
         NestingShape(name: "NOT") { String(repeating: "NOT ", count: $0) + "a == 1" },
         NestingShape(name: "unary minus") { "a == " + String(repeating: "-", count: $0) + "1" },
-        NestingShape(name: "expression parentheses") { "a == " + String(repeating: "(", count: $0) + "1" + String(repeating: ")", count: $0) },
-        NestingShape(name: "function calls", levelsPerRepetition: 2) { "a == " + String(repeating: "abs:(", count: $0) + "1" + String(repeating: ")", count: $0) },
-        NestingShape(name: "aggregates") { "a IN " + String(repeating: "{", count: $0) + "1" + String(repeating: "}", count: $0) },
+        NestingShape(name: "expression parentheses") {
+            "a == " + String(repeating: "(", count: $0) + "1" + String(repeating: ")", count: $0)
+        },
+        NestingShape(name: "function calls", levelsPerRepetition: 2) {
+            "a == " + String(repeating: "abs:(", count: $0) + "1" + String(repeating: ")", count: $0)
+        },
+        NestingShape(name: "aggregates") {
+            "a IN " + String(repeating: "{", count: $0) + "1" + String(repeating: "}", count: $0)
+        },
         NestingShape(name: "SUBQUERY", levelsPerRepetition: 3) { depth in
             // Built from parts (linear), not by wrapping the string depth times (quadratic).
             let levels = 1...max(depth, 1)
@@ -52,7 +61,9 @@ struct NestingShape: Sendable, CustomTestStringConvertible {
             return prefix + "$x0 == 1" + String(repeating: ").@count > 0", count: levels.count)
         },
         NestingShape(name: "index", levelsPerRepetition: 2) { "a" + String(repeating: "[0]", count: $0) + " == 1" },
-        NestingShape(name: "CAST") { "a == " + String(repeating: "CAST(", count: $0) + "1" + String(repeating: ", 'NSNumber')", count: $0) },
+        NestingShape(name: "CAST") {
+            "a == " + String(repeating: "CAST(", count: $0) + "1" + String(repeating: ", 'NSNumber')", count: $0)
+        },
     ]
 }
 
@@ -76,7 +87,7 @@ struct LimitsHardeningTests {
     /// offset 0, and the source kept for rendering is the first `maxSourceBytes` bytes. (Not timed.)
     @Test("source size: an oversized input is refused before lexing or building its SourceText")
     func oversizedRefusedFirst() {
-        let junk = String(repeating: "@#` 'x", count: 620_000)   // 3.72 MB, lexically invalid throughout
+        let junk = String(repeating: "@#` 'x", count: 620_000)  // 3.72 MB, lexically invalid throughout
         let limits = Limits.default
         let parsed = SyntaxTree.parse(junk, limits: limits)
         #expect(parsed.tree == nil)
@@ -101,7 +112,8 @@ struct LimitsHardeningTests {
 
     /// The deepest level of `shape` that compiles with `limits` (by bisection over 1...limit+8).
     static func threshold(_ shape: NestingShape, limits: Limits) -> Int {
-        var low = 0, high = limits.maxNestingDepth + 8
+        var low = 0
+        var high = limits.maxNestingDepth + 8
         while low < high {
             let middle = (low + high + 1) / 2
             if errorIDs(shape.build(middle), limits: limits).isEmpty { low = middle } else { high = middle - 1 }
@@ -114,7 +126,9 @@ struct LimitsHardeningTests {
         let limits = Limits(maxNestingDepth: 32)
         let deepest = Self.threshold(shape, limits: limits)
         // Each level counts once (a SUBQUERY repetition up to twice).
-        #expect(deepest >= 32 / shape.levelsPerRepetition - 4 && deepest <= 32, "\(shape.name): deepest accepted \(deepest)")
+        #expect(
+            deepest >= 32 / shape.levelsPerRepetition - 4 && deepest <= 32, "\(shape.name): deepest accepted \(deepest)"
+        )
         #expect(errorIDs(shape.build(deepest), limits: limits).isEmpty)
         #expect(errorIDs(shape.build(deepest + 1), limits: limits) == ["nesting-too-deep"])
     }
@@ -147,7 +161,9 @@ struct LimitsHardeningTests {
 
     /// Compile, evaluate, disassemble, print, dump, dependencies, the form value rule, substitution,
     /// hashing, re-parsing the printed form and `==`, at the deepest accepted level, in a child process.
-    @Test("the deepest accepted predicate survives every recursive pass on a 512 KiB thread", arguments: NestingShape.all.indices)
+    @Test(
+        "the deepest accepted predicate survives every recursive pass on a 512 KiB thread",
+        arguments: NestingShape.all.indices)
     func deepestThroughEveryPass(_ index: Int) async {
         let shape = NestingShape.all[index]
         await withKnownIssue("sanitizer builds have much larger stack frames", isIntermittent: true) {
@@ -182,7 +198,8 @@ struct LimitsHardeningTests {
     func nodeCount() {
         let limits = Limits(maxNodeCount: 200)
         func chain(_ terms: Int) -> String { (0..<terms).map { _ in "a == 1" }.joined(separator: " OR ") }
-        var low = 1, high = 200
+        var low = 1
+        var high = 200
         while low < high {
             let middle = (low + high + 1) / 2
             if errorIDs(chain(middle), limits: limits).isEmpty { low = middle } else { high = middle - 1 }
@@ -224,12 +241,14 @@ struct LimitsHardeningTests {
         #expect(errorIDs("a == '" + String(repeating: "é", count: 2_049) + "'") == ["literal-too-long"])
     }
 
-    @Test("huge numeric literals are a diagnostic or a double, never a trap", arguments: [
-        "a == 99999999999999999999999", "a == -9223372036854775809", "a == 9223372036854775808",
-        "a == 1e999", "a == -1e999", "a == 0x1FFFFFFFFFFFFFFFF", "a == 0b" + String(repeating: "1", count: 65),
-        "a == 0o7777777777777777777777777", "a == 1" + String(repeating: "0", count: 400), "a == .5e-400",
-        "a[99999999999999999999] == 1", "a[-9223372036854775808] == 1",
-    ])
+    @Test(
+        "huge numeric literals are a diagnostic or a double, never a trap",
+        arguments: [
+            "a == 99999999999999999999999", "a == -9223372036854775809", "a == 9223372036854775808",
+            "a == 1e999", "a == -1e999", "a == 0x1FFFFFFFFFFFFFFFF", "a == 0b" + String(repeating: "1", count: 65),
+            "a == 0o7777777777777777777777777", "a == 1" + String(repeating: "0", count: 400), "a == .5e-400",
+            "a[99999999999999999999] == 1", "a[-9223372036854775808] == 1",
+        ])
     func hugeLiterals(_ text: String) {
         let result = CompiledPredicate.compile(text)
         if let predicate = result.predicate {
@@ -244,13 +263,15 @@ struct LimitsHardeningTests {
 
     static let million: Value = .array((0..<1_000_000).map { Value.int(Int64($0)) })
 
-    @Test("ANY and SUBQUERY over a million elements exceed the default budget", arguments: [
-        "ANY SELF == -1",
-        "SUBQUERY(SELF, $x, $x == -1).@count > 0",
-        "ALL SELF >= 0",
-        "NONE SELF == -1",
-        "SUBQUERY(SELF, $x, SUBQUERY(SELF, $y, $y == $x).@count > 0).@count > 0",
-    ])
+    @Test(
+        "ANY and SUBQUERY over a million elements exceed the default budget",
+        arguments: [
+            "ANY SELF == -1",
+            "SUBQUERY(SELF, $x, $x == -1).@count > 0",
+            "ALL SELF >= 0",
+            "NONE SELF == -1",
+            "SUBQUERY(SELF, $x, SUBQUERY(SELF, $y, $y == $x).@count > 0).@count > 0",
+        ])
     func millionElementBudget(_ text: String) throws {
         let predicate = try CompiledPredicate(text)
         let error = #expect(throws: EvaluationError.self) {
@@ -263,10 +284,15 @@ struct LimitsHardeningTests {
     func stepThreshold() throws {
         // Find the largest collection the budget allows, then check both sides of it.
         let limited = try CompiledPredicate("ANY SELF == -1", limits: Limits(maxEvaluationSteps: 1_000))
-        var low = 0, high = 1_000
+        var low = 0
+        var high = 1_000
         while low < high {
             let middle = (low + high + 1) / 2
-            if (try? limited.evaluate(with: .array(Array(repeating: 0, count: middle)))) != nil { low = middle } else { high = middle - 1 }
+            if (try? limited.evaluate(with: .array(Array(repeating: 0, count: middle)))) != nil {
+                low = middle
+            } else {
+                high = middle - 1
+            }
         }
         #expect(low > 100 && low < 1_000)
         #expect(try limited.evaluate(with: .array(Array(repeating: 0, count: low))) == false)
@@ -279,7 +305,8 @@ struct LimitsHardeningTests {
     @Test("nested SUBQUERY over 1,000 × 1,000 elements stops at the budget")
     func nestedSubquery() throws {
         let thousand: Value = .array((0..<1_000).map { Value.int(Int64($0)) })
-        let predicate = try CompiledPredicate("SUBQUERY(SELF, $x, SUBQUERY(%@, $y, $y == $x + 5000).@count > 0).@count > 0", arguments: [thousand])
+        let predicate = try CompiledPredicate(
+            "SUBQUERY(SELF, $x, SUBQUERY(%@, $y, $y == $x + 5000).@count > 0).@count > 0", arguments: [thousand])
         let error = #expect(throws: EvaluationError.self) {
             try predicate.evaluate(with: thousand)
         }
@@ -291,7 +318,9 @@ struct LimitsHardeningTests {
     @Test("MATCHES with (a+)+$ on 30+ characters answers within 100 ms through the VM")
     func catastrophicRegexPipeline() throws {
         let predicate = try CompiledPredicate("name MATCHES '(a+)+$'")
-        for (subject, expected) in [(String(repeating: "a", count: 30) + "b", false), (String(repeating: "a", count: 64), true)] {
+        for (subject, expected) in [
+            (String(repeating: "a", count: 30) + "b", false), (String(repeating: "a", count: 64), true),
+        ] {
             let start = ContinuousClock.now
             #expect(try predicate.evaluate(with: ["name": .string(subject)]) == expected)
             #expect(ContinuousClock.now - start < .milliseconds(100))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PredicateLang
 
 /// Every bound in `Limits` is a diagnostic, never a crash: deep nesting (on the main thread and on a
@@ -111,7 +112,9 @@ struct LimitsTests {
                     continue
                 }
                 let printed = tree.format
-                if SyntaxTree.parse(printed).tree?.dump != tree.dump { problems.append("round trip: \(input.prefix(20))") }
+                if SyntaxTree.parse(printed).tree?.dump != tree.dump {
+                    problems.append("round trip: \(input.prefix(20))")
+                }
                 _ = tree.dependencies
                 _ = tree.applyingFormValueRule().dump
                 _ = tree.substituting(["a": 1, "x": 2]).format
@@ -146,8 +149,12 @@ struct LimitsTests {
                 if tree.dependencies.variables.count != 10_000 { problems.append("dependencies") }
                 if tree.dependencies.tags.count != 7 { problems.append("tags") }
                 if tree.applyingFormValueRule().dependencies.variables.count != 10_000 { problems.append("rule") }
-                if tree.substituting(["t1": 1]).dependencies.variables.count == 10_000 { problems.append("substitution") }
-                if SyntaxTree.parse(printed, limits: Self.roomy).tree?.dump != tree.dump { problems.append("round trip") }
+                if tree.substituting(["t1": 1]).dependencies.variables.count == 10_000 {
+                    problems.append("substitution")
+                }
+                if SyntaxTree.parse(printed, limits: Self.roomy).tree?.dump != tree.dump {
+                    problems.append("round trip")
+                }
             }
             return problems
         }
@@ -168,7 +175,8 @@ struct LimitsTests {
         let input = "a == '" + String(repeating: "x", count: 70_000) + "'"
         let result = SyntaxTree.parse(input)
         #expect(result.diagnostics.map(\.id) == ["input-too-large"])
-        #expect(SyntaxTree.parse("a == 1", limits: Limits(maxSourceBytes: 5)).diagnostics.map(\.id) == ["input-too-large"])
+        #expect(
+            SyntaxTree.parse("a == 1", limits: Limits(maxSourceBytes: 5)).diagnostics.map(\.id) == ["input-too-large"])
         #expect(SyntaxTree.parse("a == 1", limits: Limits(maxSourceBytes: 6)).tree != nil)
     }
 
@@ -187,19 +195,21 @@ struct LimitsTests {
         #expect(SyntaxTree.parse("a IN %@", arguments: [[1, 2, 3, 4]], limits: limits).tree != nil)
     }
 
-    @Test("hostile text gives diagnostics, never a crash", arguments: [
-        String(decoding: [0x61, 0x20, 0x3D, 0x3D, 0x20, 0xFF, 0xFE], as: UTF8.self),
-        String(decoding: [0x27, 0xC3, 0x28, 0x27, 0x20, 0x3D, 0x3D, 0x20, 0x61], as: UTF8.self),
-        String(decoding: [0xED, 0xA0, 0x80], as: UTF8.self),
-        "a == 99999999999999999999999999999999999999999999",
-        "a == 1e99999",
-        "a == 0x" + String(repeating: "F", count: 40),
-        "a == '" + String(repeating: "\\", count: 7),
-        "'", "\"", "$", "#", "@", "%", "\\", "?", "\u{0}", "(((", ")))", "[[[", "{{{", "a ==[", "a ==[c",
-        "a == 'x\\u", "a == 'x\\uD83D\\u0041'", "SUBQUERY(", "FUNCTION(", "TERNARY(a == 1,", "CAST(",
-        String(repeating: "AND ", count: 1000), String(repeating: ") ", count: 1000),
-        "a " + String(repeating: "x", count: 60_000) + " 1", String(repeating: "y", count: 60_000) + "(1) == 1",
-    ])
+    @Test(
+        "hostile text gives diagnostics, never a crash",
+        arguments: [
+            String(decoding: [0x61, 0x20, 0x3D, 0x3D, 0x20, 0xFF, 0xFE], as: UTF8.self),
+            String(decoding: [0x27, 0xC3, 0x28, 0x27, 0x20, 0x3D, 0x3D, 0x20, 0x61], as: UTF8.self),
+            String(decoding: [0xED, 0xA0, 0x80], as: UTF8.self),
+            "a == 99999999999999999999999999999999999999999999",
+            "a == 1e99999",
+            "a == 0x" + String(repeating: "F", count: 40),
+            "a == '" + String(repeating: "\\", count: 7),
+            "'", "\"", "$", "#", "@", "%", "\\", "?", "\u{0}", "(((", ")))", "[[[", "{{{", "a ==[", "a ==[c",
+            "a == 'x\\u", "a == 'x\\uD83D\\u0041'", "SUBQUERY(", "FUNCTION(", "TERNARY(a == 1,", "CAST(",
+            String(repeating: "AND ", count: 1000), String(repeating: ") ", count: 1000),
+            "a " + String(repeating: "x", count: 60_000) + " 1", String(repeating: "y", count: 60_000) + "(1) == 1",
+        ])
     func hostileText(_ input: String) {
         let result = SyntaxTree.parse(input)
         if result.tree == nil { #expect(result.diagnostics.hasErrors) }

@@ -2,24 +2,29 @@
 // degenerate BETWEEN bounds, NaN, mixed kinds), LIKE and MATCHES with hostile patterns, and the
 // catastrophic-backtracking patterns that must finish at once with the linear-time engine.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Testing
+
 @testable import PredicateLang
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 @Suite("No traps: comparisons, LIKE and MATCHES")
 struct NoTrapComparisonTests {
-    static let optionSets: [ComparisonOptions] = [[], .caseInsensitive, [.caseInsensitive, .diacriticInsensitive], .normalized]
+    static let optionSets: [ComparisonOptions] = [
+        [], .caseInsensitive, [.caseInsensitive, .diacriticInsensitive], .normalized,
+    ]
 
     @Test("every operator and option set over every pair of edge values", arguments: ComparisonOperator.allCases)
     func everyPair(_ op: ComparisonOperator) {
-        let operands = EdgeValues.all + [
-            [5, 1], [1, 5], [.double(.nan), 1], [1, .double(.nan)], [1, 2, 3], ["a", "z"], ["z", "a"],
-            "a*", "*", "?", "\\", "[", "(", "(a+)+$", "a{99999}", "(?i)x", ".*",
-        ]
+        let operands =
+            EdgeValues.all + [
+                [5, 1], [1, 5], [.double(.nan), 1], [1, .double(.nan)], [1, 2, 3], ["a", "z"], ["z", "a"],
+                "a*", "*", "?", "\\", "[", "(", "(a+)+$", "a{99999}", "(?i)x", ".*",
+            ]
         var outcomes = 0
         for lhs in operands {
             for rhs in operands {
@@ -33,7 +38,7 @@ struct NoTrapComparisonTests {
     }
 
     static let betweenCases: [(Value, Value, Bool)] = [
-        (3, [5, 1], true),   // descending bounds are swapped, as Apple does (spec §5.4)
+        (3, [5, 1], true),  // descending bounds are swapped, as Apple does (spec §5.4)
         (6, [5, 1], false),
         (5, [5, 5], true),
         (3, [1, 5], true),
@@ -97,7 +102,8 @@ struct NoTrapComparisonTests {
         let clock = ContinuousClock()
         var result: Bool?
         let elapsed = try clock.measure {
-            result = try Value.compare(.string(subject), .like, .string(String(repeating: "*a", count: 200) + "b"), options: [])
+            result = try Value.compare(
+                .string(subject), .like, .string(String(repeating: "*a", count: 200) + "b"), options: [])
         }
         #expect(result == false)
         #expect(elapsed < .milliseconds(100), "LIKE took \(elapsed)")
@@ -109,13 +115,17 @@ struct NoTrapComparisonTests {
         #expect(throws: EvaluationError.self) {
             try Value.compare(.string(String(repeating: "a", count: 101)), .matches, "a*", options: [], limits: limits)
         }
-        #expect((try? Value.compare(.string(String(repeating: "a", count: 100)), .matches, "a*", options: [], limits: limits)) == true)
+        #expect(
+            (try? Value.compare(
+                .string(String(repeating: "a", count: 100)), .matches, "a*", options: [], limits: limits)) == true)
     }
 
-    @Test("hostile regex syntax is an invalid-pattern error or a defined answer", arguments: [
-        "(", ")", "[", "[z-a]", "a{2,1}", "a{99999999999999999999}", "a**", "\\", "(?<", "\\p{Nope}", "\\x{110000}",
-        String(repeating: "(", count: 10_000), String(repeating: "a{1000}", count: 50), "\\1", "(?=a)", "[[[[[[",
-    ])
+    @Test(
+        "hostile regex syntax is an invalid-pattern error or a defined answer",
+        arguments: [
+            "(", ")", "[", "[z-a]", "a{2,1}", "a{99999999999999999999}", "a**", "\\", "(?<", "\\p{Nope}", "\\x{110000}",
+            String(repeating: "(", count: 10_000), String(repeating: "a{1000}", count: 50), "\\1", "(?=a)", "[[[[[[",
+        ])
     func hostileRegex(_ pattern: String) {
         do {
             _ = try Value.compare("aaa", .matches, .string(pattern), options: [])

@@ -5,6 +5,7 @@
 // shifts, functions at their edges. Each has a defined result or a typed error.
 
 import Testing
+
 @testable import PredicateLang
 
 @Suite("No traps: edge arithmetic through the pipeline")
@@ -19,7 +20,8 @@ struct NoTrapPipelineTests {
         ("big + 1 > big", true), ("small - 10000 < small", true), ("big * 2 > big", true), ("small * -1 > 0", true),
         ("small / -1 > 0", true), ("-small > 0", true), ("big - minusOne > 0", true),
         ("7 / 0 == 0", true), ("big / zero == 0", true), ("small / zero == 0", true),
-        ("modulus:by:(7, 0) == 0", true), ("modulus:by:(small, -1) == 0", true), ("modulus:by:(small, minusOne) == 0", true),
+        ("modulus:by:(7, 0) == 0", true), ("modulus:by:(small, -1) == 0", true),
+        ("modulus:by:(small, minusOne) == 0", true),
         ("9223372036854775807 + 1 > 0", true), ("-9223372036854775807 - 2 < 0", true),
         ("9223372036854775807 * 9223372036854775807 > 0", true), ("(0 - 9223372036854775807 - 1) / -1 > 0", true),
         ("CAST(nan, 'NSNumber') & 1 == 0", true), ("bitwiseOr:with:(inf, 0) == big", true),
@@ -43,7 +45,8 @@ struct NoTrapPipelineTests {
 
     /// Outcomes that must be a typed evaluation error.
     static let errors: [(String, EvaluationError.Kind)] = [
-        ("numbers[nan] == 1", .invalidIndex), ("numbers[inf] == 1", .invalidIndex), ("numbers[huge] == 1", .invalidIndex),
+        ("numbers[nan] == 1", .invalidIndex), ("numbers[inf] == 1", .invalidIndex),
+        ("numbers[huge] == 1", .invalidIndex),
         ("numbers[9223372036854775807] == 1", .invalidIndex), ("numbers[-9223372036854775807] == 1", .invalidIndex),
         ("CAST(1e300, 'NSDate') < 'x'", .typeMismatch), ("CAST(nan, 'NSDate') < 'x'", .typeMismatch),
     ]

@@ -2,13 +2,15 @@
 // infinities, huge doubles, empty and mixed collections). Every call must return a value or throw an
 // EvaluationError; a Swift trap kills the test process, so these tests fail loudly if one comes back.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Testing
+
 @testable import PredicateLang
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The edge values every sweep combines.
 enum EdgeValues {
@@ -60,23 +62,25 @@ struct NoTrapValueTests {
         #expect(try Value.int(.min).negated() == .double(9.223372036854775808e18))
     }
 
-    @Test("integer edge cases have defined results", arguments: [
-        (ArithmeticOperator.add, Value.int(.max), Value.int(1), Value.double(9.223372036854775808e18)),
-        (.subtract, .int(.min), 1, .double(-9.223372036854775809e18)),
-        (.multiply, .int(.max), 2, .double(1.8446744073709551614e19)),
-        (.multiply, .int(.min), -1, .double(9.223372036854775808e18)),
-        (.divide, .int(.min), -1, .double(9.223372036854775808e18)),
-        (.divide, 7, 0, 0),
-        (.divide, .int(.min), 0, 0),
-        (.leftShift, 1, 64, 0),
-        (.leftShift, 1, .int(.max), 0),
-        (.rightShift, -1, .int(.max), -1),
-        (.leftShift, 1, .int(.min), 0),
-        (.bitwiseAnd, .double(.nan), -1, 0),
-        (.bitwiseOr, .double(.infinity), 0, .int(.max)),
-        (.bitwiseXor, .double(-.infinity), 0, .int(.min)),
-        (.bitwiseOr, 1e300, 0, .int(.max)),
-    ])
+    @Test(
+        "integer edge cases have defined results",
+        arguments: [
+            (ArithmeticOperator.add, Value.int(.max), Value.int(1), Value.double(9.223372036854775808e18)),
+            (.subtract, .int(.min), 1, .double(-9.223372036854775809e18)),
+            (.multiply, .int(.max), 2, .double(1.8446744073709551614e19)),
+            (.multiply, .int(.min), -1, .double(9.223372036854775808e18)),
+            (.divide, .int(.min), -1, .double(9.223372036854775808e18)),
+            (.divide, 7, 0, 0),
+            (.divide, .int(.min), 0, 0),
+            (.leftShift, 1, 64, 0),
+            (.leftShift, 1, .int(.max), 0),
+            (.rightShift, -1, .int(.max), -1),
+            (.leftShift, 1, .int(.min), 0),
+            (.bitwiseAnd, .double(.nan), -1, 0),
+            (.bitwiseOr, .double(.infinity), 0, .int(.max)),
+            (.bitwiseXor, .double(-.infinity), 0, .int(.min)),
+            (.bitwiseOr, 1e300, 0, .int(.max)),
+        ])
     func integerEdges(_ op: ArithmeticOperator, _ lhs: Value, _ rhs: Value, _ expected: Value) throws {
         let result = try Value.arithmetic(op, lhs, rhs)
         #expect(result == expected)
@@ -90,10 +94,12 @@ struct NoTrapValueTests {
             .fixed(now: Date(timeIntervalSinceReferenceDate: .nan), random: 0.999_999_999_999),
             .fixed(now: Date(timeIntervalSinceReferenceDate: 1e300), random: 1.0),
         ]
-        let candidates = EdgeValues.all + [
-            "NSNumber", "NSString", "NSDate", "NSDecimalNumber", "Class", "NSArray",
-            [.int(.max), .int(.max), 1], [1e308, 1e308], [.double(.nan)], [.double(.infinity), .double(-.infinity)],
-        ]
+        let candidates =
+            EdgeValues.all + [
+                "NSNumber", "NSString", "NSDate", "NSDecimalNumber", "Class", "NSArray",
+                [.int(.max), .int(.max), 1], [1e308, 1e308], [.double(.nan)],
+                [.double(.infinity), .double(-.infinity)],
+            ]
         var calls = 0
         for environment in environments {
             switch function.arity {
@@ -108,21 +114,27 @@ struct NoTrapValueTests {
             default:
                 for a in candidates {
                     for b in candidates {
-                        _ = outcome { () throws(EvaluationError) in try function.apply([a, b], environment: environment) }
+                        _ = outcome { () throws(EvaluationError) in
+                            try function.apply([a, b], environment: environment)
+                        }
                         calls += 1
                     }
                 }
             }
             // Wrong arity is an error, not a trap.
-            _ = outcome { () throws(EvaluationError) in try function.apply(Array(repeating: 1, count: function.arity + 1), environment: environment) }
+            _ = outcome { () throws(EvaluationError) in
+                try function.apply(Array(repeating: 1, count: function.arity + 1), environment: environment)
+            }
             _ = outcome { () throws(EvaluationError) in try function.apply([], environment: environment) }
         }
         #expect(calls > 0)
     }
 
-    @Test("aggregates that overflow Int64 give a number, not a trap", arguments: [
-        BuiltinFunction.sum, .average, .median, .standardDeviation, .min, .max,
-    ])
+    @Test(
+        "aggregates that overflow Int64 give a number, not a trap",
+        arguments: [
+            BuiltinFunction.sum, .average, .median, .standardDeviation, .min, .max,
+        ])
     func overflowingAggregates(_ function: BuiltinFunction) throws {
         let values: Value = [.int(.max), .int(.max), .int(.max)]
         let result = try function.apply([values], environment: .live)
@@ -132,12 +144,16 @@ struct NoTrapValueTests {
 
     @Test("mode: of Int64 extremes is the array of modes")
     func modeOfExtremes() throws {
-        #expect(try BuiltinFunction.mode.apply([[.int(.max), .int(.max), .int(.min)]], environment: .live) == [.int(.max)])
+        #expect(
+            try BuiltinFunction.mode.apply([[.int(.max), .int(.max), .int(.min)]], environment: .live) == [.int(.max)])
     }
 
     @Test("CAST of every edge value to every type name")
     func casts() throws {
-        let types = ["NSNumber", "NSDecimalNumber", "NSString", "NSDate", "NSArray", "NSDictionary", "NSSet", "Class", "", "NSObject"]
+        let types = [
+            "NSNumber", "NSDecimalNumber", "NSString", "NSDate", "NSArray", "NSDictionary", "NSSet", "Class", "",
+            "NSObject",
+        ]
         for value in EdgeValues.all {
             for type in types {
                 _ = outcome { () throws(EvaluationError) in try value.cast(to: type) }
@@ -162,8 +178,10 @@ struct NoTrapValueTests {
 
     @Test("collection operators over edge collections")
     func keyPathOperators() {
-        let operators = ["@count", "@sum", "@avg", "@min", "@max", "@distinctUnionOfObjects", "@unionOfObjects",
-                         "@distinctUnionOfArrays", "@unionOfArrays", "@distinctUnionOfSets", "length", "@", "@@", ""]
+        let operators = [
+            "@count", "@sum", "@avg", "@min", "@max", "@distinctUnionOfObjects", "@unionOfObjects",
+            "@distinctUnionOfArrays", "@unionOfArrays", "@distinctUnionOfSets", "length", "@", "@@", "",
+        ]
         for subject in EdgeValues.all + [[.int(.max), .int(.max)], [[1], [.double(.nan)]]] {
             for op in operators {
                 _ = outcome { () throws(EvaluationError) in try subject.value(forKeyPath: [op]) }

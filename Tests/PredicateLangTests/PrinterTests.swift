@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PredicateLang
 
 /// The canonical printer: Apple's predicateFormat for the conformance cases, fixed expected forms,
@@ -30,48 +31,52 @@ struct PrinterTests {
         #expect(ConformanceCase.formatCases.count >= 28)
     }
 
-    @Test("canonical forms", arguments: [
-        FormatCase("a = 1", "a == 1"),
-        FormatCase("a =< 1 AND b => 2 AND c <> 3", "a <= 1 AND b >= 2 AND c != 3"),
-        FormatCase("a like[dc] 'x'", "a LIKE[cd] \"x\""),
-        FormatCase("a contains[wlncd] 'x'", "a CONTAINS[cdlnw] \"x\""),
-        FormatCase("some a == 1", "ANY a == 1"),
-        FormatCase("none a == 1", "NOT ANY a == 1"),
-        FormatCase("all a == 1", "ALL a == 1"),
-        FormatCase("a == -FALSE", "a == -FALSE"),
-        FormatCase("a == - - TRUE", "a == -(-TRUE)"),
-        FormatCase("NOT a == 1", "NOT a == 1"),
-        FormatCase("NOT (a == 1 AND b == 2)", "NOT (a == 1 AND b == 2)"),
-        FormatCase("NOT a == 1 AND b == 2", "(NOT a == 1) AND b == 2"),
-        FormatCase("a == 1 OR b == 2 AND c == 3", "a == 1 OR (b == 2 AND c == 3)"),
-        FormatCase("a == 1 AND b == 2 AND c == 3", "a == 1 AND b == 2 AND c == 3"),
-        FormatCase("(a == 1 AND b == 2) AND c == 3", "(a == 1 AND b == 2) AND c == 3"),
-        FormatCase("a + 1 * 2 == 3", "a + (1 * 2) == 3"),
-        FormatCase("%@+$b+$c == 1", "(\"b\\\"\" + $b) + $c == 1", arguments: ["b\""]),
-        FormatCase("a[SIZE] == 3", "a[SIZE] == 3"),
-        FormatCase("a[first] == a[LAST]", "a[FIRST] == a[LAST]"),
-        FormatCase("sum(a) == 1", "sum:(a) == 1"),
-        FormatCase("now() > a", "now() > a"),
-        FormatCase("FUNCTION(a, 'pow:', 3) == 8", "FUNCTION(a, \"pow:\" , 3) == 8"),
-        FormatCase("FUNCTION('a', 'uppercase') == 'A'", "FUNCTION(\"a\", \"uppercase\") == \"A\""),
-        FormatCase("CAST('12', 'NSNumber') == 12", "CAST(\"12\", \"NSNumber\") == 12"),
-        FormatCase("a == %@", "a == CAST(10.500000, \"NSDate\")", arguments: [.date(.init(timeIntervalSinceReferenceDate: 10.5))]),
-        FormatCase("a == %@", "a == {1, \"x\", nil}", arguments: [[1, "x", nil]]),
-        FormatCase("SUBQUERY(items, $i, $i.price > 5).@count > 2", "SUBQUERY(items, $i, $i.price > 5).@count > 2"),
-        FormatCase("TERNARY(a == 1, 'x', 'y') == 'x'", "TERNARY(a == 1, \"x\", \"y\") == \"x\""),
-        FormatCase("A IN B UNION C", "A IN B UNION C"),
-        FormatCase("$v := a + 1 == 2", "$v := (a + 1) == 2"),
-        FormatCase("#size == 1 AND self.#first.b == 2", "#size == 1 AND #first.b == 2"),
-        FormatCase("$#in == 1", "$#in == 1"),
-        FormatCase("%K == 1", "#like == 1", arguments: ["like"]),
-        FormatCase("anykey == 1", "ANYKEY == 1"),
-        FormatCase("a == 'line\nbreak\ttab'", "a == \"line\\nbreak\\ttab\""),
-        FormatCase("a == 2.5 AND b == 1e20 AND c == 2.0", "a == 2.5 AND b == 1e+20 AND c == 2"),
-        FormatCase("a == -b AND c == -(d + 1)", "a == -b AND c == -(d + 1)"),
-        FormatCase("(-5).x == 1", "(-5).x == 1"),
-        FormatCase("($a + 1).x == 1", "($a + 1).x == 1"),
-        FormatCase("truepredicate", "TRUEPREDICATE"),
-    ])
+    @Test(
+        "canonical forms",
+        arguments: [
+            FormatCase("a = 1", "a == 1"),
+            FormatCase("a =< 1 AND b => 2 AND c <> 3", "a <= 1 AND b >= 2 AND c != 3"),
+            FormatCase("a like[dc] 'x'", "a LIKE[cd] \"x\""),
+            FormatCase("a contains[wlncd] 'x'", "a CONTAINS[cdlnw] \"x\""),
+            FormatCase("some a == 1", "ANY a == 1"),
+            FormatCase("none a == 1", "NOT ANY a == 1"),
+            FormatCase("all a == 1", "ALL a == 1"),
+            FormatCase("a == -FALSE", "a == -FALSE"),
+            FormatCase("a == - - TRUE", "a == -(-TRUE)"),
+            FormatCase("NOT a == 1", "NOT a == 1"),
+            FormatCase("NOT (a == 1 AND b == 2)", "NOT (a == 1 AND b == 2)"),
+            FormatCase("NOT a == 1 AND b == 2", "(NOT a == 1) AND b == 2"),
+            FormatCase("a == 1 OR b == 2 AND c == 3", "a == 1 OR (b == 2 AND c == 3)"),
+            FormatCase("a == 1 AND b == 2 AND c == 3", "a == 1 AND b == 2 AND c == 3"),
+            FormatCase("(a == 1 AND b == 2) AND c == 3", "(a == 1 AND b == 2) AND c == 3"),
+            FormatCase("a + 1 * 2 == 3", "a + (1 * 2) == 3"),
+            FormatCase("%@+$b+$c == 1", "(\"b\\\"\" + $b) + $c == 1", arguments: ["b\""]),
+            FormatCase("a[SIZE] == 3", "a[SIZE] == 3"),
+            FormatCase("a[first] == a[LAST]", "a[FIRST] == a[LAST]"),
+            FormatCase("sum(a) == 1", "sum:(a) == 1"),
+            FormatCase("now() > a", "now() > a"),
+            FormatCase("FUNCTION(a, 'pow:', 3) == 8", "FUNCTION(a, \"pow:\" , 3) == 8"),
+            FormatCase("FUNCTION('a', 'uppercase') == 'A'", "FUNCTION(\"a\", \"uppercase\") == \"A\""),
+            FormatCase("CAST('12', 'NSNumber') == 12", "CAST(\"12\", \"NSNumber\") == 12"),
+            FormatCase(
+                "a == %@", "a == CAST(10.500000, \"NSDate\")",
+                arguments: [.date(.init(timeIntervalSinceReferenceDate: 10.5))]),
+            FormatCase("a == %@", "a == {1, \"x\", nil}", arguments: [[1, "x", nil]]),
+            FormatCase("SUBQUERY(items, $i, $i.price > 5).@count > 2", "SUBQUERY(items, $i, $i.price > 5).@count > 2"),
+            FormatCase("TERNARY(a == 1, 'x', 'y') == 'x'", "TERNARY(a == 1, \"x\", \"y\") == \"x\""),
+            FormatCase("A IN B UNION C", "A IN B UNION C"),
+            FormatCase("$v := a + 1 == 2", "$v := (a + 1) == 2"),
+            FormatCase("#size == 1 AND self.#first.b == 2", "#size == 1 AND #first.b == 2"),
+            FormatCase("$#in == 1", "$#in == 1"),
+            FormatCase("%K == 1", "#like == 1", arguments: ["like"]),
+            FormatCase("anykey == 1", "ANYKEY == 1"),
+            FormatCase("a == 'line\nbreak\ttab'", "a == \"line\\nbreak\\ttab\""),
+            FormatCase("a == 2.5 AND b == 1e20 AND c == 2.0", "a == 2.5 AND b == 1e+20 AND c == 2"),
+            FormatCase("a == -b AND c == -(d + 1)", "a == -b AND c == -(d + 1)"),
+            FormatCase("(-5).x == 1", "(-5).x == 1"),
+            FormatCase("($a + 1).x == 1", "($a + 1).x == 1"),
+            FormatCase("truepredicate", "TRUEPREDICATE"),
+        ])
     func canonicalForms(_ testCase: FormatCase) throws {
         let result = SyntaxTree.parse(testCase.input, arguments: testCase.arguments)
         let tree = try #require(result.tree, "\(result.diagnostics)")
@@ -107,13 +112,15 @@ struct PrinterTests {
         #expect(second.format == printed)
     }
 
-    @Test("printing is idempotent even where Apple's format loses a type", arguments: [
-        "a == YES", "a == 2.0", "(self + 21) / 42.0 > 1", "a == TRUE AND b == NO",
-        // Found by FuzzPredicate: a boolean under a minus printed as `-0`, which read back as a number
-        // and folded, so the second print differed.
-        "a == " + String(repeating: "-", count: 59) + "FALSE" + String(repeating: "-", count: 16) + "1",
-        "a == -TRUE", "a == -(-FALSE) + 1",
-    ])
+    @Test(
+        "printing is idempotent even where Apple's format loses a type",
+        arguments: [
+            "a == YES", "a == 2.0", "(self + 21) / 42.0 > 1", "a == TRUE AND b == NO",
+            // Found by FuzzPredicate: a boolean under a minus printed as `-0`, which read back as a number
+            // and folded, so the second print differed.
+            "a == " + String(repeating: "-", count: 59) + "FALSE" + String(repeating: "-", count: 16) + "1",
+            "a == -TRUE", "a == -(-FALSE) + 1",
+        ])
     func idempotent(_ input: String) throws {
         let printed = try #require(SyntaxTree.parse(input).tree).format
         let again = try #require(SyntaxTree.parse(printed).tree).format

@@ -11,8 +11,8 @@ struct PredicateLangReadmeExamplesTests {
         let adult = try CompiledPredicate("age >= 18 AND name BEGINSWITH[c] %@", arguments: ["jo"])
         let john: Value = ["name": "John", "age": 42]
         let joan: Value = ["name": "Joan", "age": 12]
-        let johnMatches = try adult.evaluate(with: john)      // true
-        let joanMatches = try adult.evaluate(with: joan)      // false
+        let johnMatches = try adult.evaluate(with: john)  // true
+        let joanMatches = try adult.evaluate(with: joan)  // false
         // README: end objects
         #expect(johnMatches)
         #expect(!joanMatches)
@@ -29,7 +29,8 @@ struct PredicateLangReadmeExamplesTests {
         //              ^
         // README: end diagnostics
         #expect(result.predicate == nil)
-        #expect(report.hasPrefix("<filter>:1:14: error: expected expression after 'AND'\nage >= 18 AND\n             ^"))
+        #expect(
+            report.hasPrefix("<filter>:1:14: error: expected expression after 'AND'\nage >= 18 AND\n             ^"))
     }
 
     @Test("form mode: $tags read a RowStore by slot")
@@ -37,9 +38,9 @@ struct PredicateLangReadmeExamplesTests {
         // README: begin rowstore
         var store = RowStore(["hobbies": ["Music", "Art"], "age": 30])
         let shown = try CompiledPredicate("$hobbies CONTAINS 'Music' AND $age > 18", symbols: store.symbols)
-        let before = try shown.evaluate(in: store)            // true, and no heap allocation
+        let before = try shown.evaluate(in: store)  // true, and no heap allocation
         store["age"] = 12
-        let after = try shown.evaluate(in: store)             // false
+        let after = try shown.evaluate(in: store)  // false
         // README: end rowstore
         #expect(before)
         #expect(!after)

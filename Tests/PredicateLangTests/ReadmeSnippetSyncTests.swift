@@ -36,9 +36,13 @@ struct ReadmeSnippetSyncTests {
     func snippetsMatchTests() throws {
         let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         var testLines: [String] = []
-        for path in ["Tests/PredicateLangTests/ReadmeExamplesTests.swift", "Tests/FormEngineTests/ReadmeExamplesTests.swift"] {
+        for path in [
+            "Tests/PredicateLangTests/ReadmeExamplesTests.swift", "Tests/FormEngineTests/ReadmeExamplesTests.swift",
+        ] {
             let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(path), encoding: .utf8)
-            testLines += text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            testLines += text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
         }
         let blocks = Self.swiftBlocks(readme)
         #expect(blocks.count >= 4)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PredicateLang
 
 /// Randomised checks of the MATCHES engine: no traps on arbitrary pattern text, and agreement with
@@ -56,9 +57,10 @@ struct RegexDifferentialTests {
             let reference = try Regex(pattern)
             let regex = try RegexPattern(pattern, options: [])
             for _ in 0..<6 {
-                let subject = String((0..<Int.random(in: 0...6, using: &generator)).map { _ in
-                    Bool.random(using: &generator) ? "a" as Character : "b"
-                })
+                let subject = String(
+                    (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                        Bool.random(using: &generator) ? "a" as Character : "b"
+                    })
                 let expected = (try reference.wholeMatch(in: subject)) != nil
                 #expect(try regex.matches(subject) == expected, "'\(subject)' MATCHES '\(pattern)'")
             }

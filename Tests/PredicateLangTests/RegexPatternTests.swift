@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PredicateLang
 
 /// MATCHES: ICU syntax coverage, whole-string semantics, folding, unsupported features, limits,
@@ -237,30 +238,34 @@ struct RegexPatternTests {
         var testDescription: String { "'\(pattern)' is \(kind.rawValue)" }
     }
 
-    @Test("unsupported features and syntax errors are typed errors", arguments: [
-        ErrorCase(pattern: "(a)\\1", kind: .invalidPattern, fragment: "not supported: backreference"),
-        ErrorCase(pattern: "\\k<x>", kind: .invalidPattern, fragment: "not supported: named backreference"),
-        ErrorCase(pattern: "[a-z&&[^m]]", kind: .invalidPattern, fragment: "not supported: class intersection"),
-        ErrorCase(pattern: "\\p{Greek}", kind: .invalidPattern, fragment: "not supported: property"),
-        ErrorCase(pattern: "\\X", kind: .invalidPattern, fragment: "not supported"),
-        ErrorCase(pattern: "(ab", kind: .invalidPattern, fragment: "missing ')'"),
-        ErrorCase(pattern: "ab)", kind: .invalidPattern, fragment: "unmatched ')'"),
-        ErrorCase(pattern: "[ab", kind: .invalidPattern, fragment: "missing ']'"),
-        ErrorCase(pattern: "*a", kind: .invalidPattern, fragment: "nothing to repeat"),
-        ErrorCase(pattern: "a**", kind: .invalidPattern, fragment: "nested quantifier"),
-        ErrorCase(pattern: "(?=a)*", kind: .invalidPattern, fragment: "quantifier after an assertion"),
-        ErrorCase(pattern: "(?<=a", kind: .invalidPattern, fragment: "missing ')'"),
-        ErrorCase(pattern: "a{3,1}", kind: .invalidPattern, fragment: "maximum is less"),
-        ErrorCase(pattern: "a{x}", kind: .invalidPattern, fragment: "malformed interval"),
-        ErrorCase(pattern: "[z-a]", kind: .invalidPattern, fragment: "out of order"),
-        ErrorCase(pattern: "\\q", kind: .invalidPattern, fragment: "unknown escape"),
-        ErrorCase(pattern: "a\\", kind: .invalidPattern, fragment: "trailing backslash"),
-        ErrorCase(pattern: "(?z)a", kind: .invalidPattern, fragment: "unknown flag"),
-        ErrorCase(pattern: "\\x{110000}", kind: .invalidPattern, fragment: "code point"),
-        ErrorCase(pattern: "a{1000000}", kind: .regexLimit, fragment: "repetition count"),
-        ErrorCase(pattern: "(a{1000}){1000}", kind: .regexLimit, fragment: "instructions"),
-        ErrorCase(pattern: String(repeating: "(", count: 100) + "a" + String(repeating: ")", count: 100), kind: .regexLimit, fragment: "nested"),
-    ])
+    @Test(
+        "unsupported features and syntax errors are typed errors",
+        arguments: [
+            ErrorCase(pattern: "(a)\\1", kind: .invalidPattern, fragment: "not supported: backreference"),
+            ErrorCase(pattern: "\\k<x>", kind: .invalidPattern, fragment: "not supported: named backreference"),
+            ErrorCase(pattern: "[a-z&&[^m]]", kind: .invalidPattern, fragment: "not supported: class intersection"),
+            ErrorCase(pattern: "\\p{Greek}", kind: .invalidPattern, fragment: "not supported: property"),
+            ErrorCase(pattern: "\\X", kind: .invalidPattern, fragment: "not supported"),
+            ErrorCase(pattern: "(ab", kind: .invalidPattern, fragment: "missing ')'"),
+            ErrorCase(pattern: "ab)", kind: .invalidPattern, fragment: "unmatched ')'"),
+            ErrorCase(pattern: "[ab", kind: .invalidPattern, fragment: "missing ']'"),
+            ErrorCase(pattern: "*a", kind: .invalidPattern, fragment: "nothing to repeat"),
+            ErrorCase(pattern: "a**", kind: .invalidPattern, fragment: "nested quantifier"),
+            ErrorCase(pattern: "(?=a)*", kind: .invalidPattern, fragment: "quantifier after an assertion"),
+            ErrorCase(pattern: "(?<=a", kind: .invalidPattern, fragment: "missing ')'"),
+            ErrorCase(pattern: "a{3,1}", kind: .invalidPattern, fragment: "maximum is less"),
+            ErrorCase(pattern: "a{x}", kind: .invalidPattern, fragment: "malformed interval"),
+            ErrorCase(pattern: "[z-a]", kind: .invalidPattern, fragment: "out of order"),
+            ErrorCase(pattern: "\\q", kind: .invalidPattern, fragment: "unknown escape"),
+            ErrorCase(pattern: "a\\", kind: .invalidPattern, fragment: "trailing backslash"),
+            ErrorCase(pattern: "(?z)a", kind: .invalidPattern, fragment: "unknown flag"),
+            ErrorCase(pattern: "\\x{110000}", kind: .invalidPattern, fragment: "code point"),
+            ErrorCase(pattern: "a{1000000}", kind: .regexLimit, fragment: "repetition count"),
+            ErrorCase(pattern: "(a{1000}){1000}", kind: .regexLimit, fragment: "instructions"),
+            ErrorCase(
+                pattern: String(repeating: "(", count: 100) + "a" + String(repeating: ")", count: 100),
+                kind: .regexLimit, fragment: "nested"),
+        ])
     func errors(_ testCase: ErrorCase) {
         do {
             let regex = try RegexPattern(testCase.pattern, options: [])

@@ -1,20 +1,23 @@
 // RegressionTests: one test per crash or hang found by fuzzing and the hardening sweeps, with the
 // minimised input. Each names how it was found; the fix lives in the shared code it points to.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Testing
+
 @testable import PredicateLang
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 @Suite("Regressions found by fuzzing and sweeps")
 struct RegressionTests {
     /// Found by NoTrapComparisonTests: an ordering error message described the date with
     /// `Date.description`, which traps in FoundationEssentials for NaN and far-out dates
     /// (`CAST(1e300, 'NSDate') < 'x'`). Fixed in `Value.messageDescription` (Value+Comparison.swift).
-    @Test("error messages about out-of-range dates do not trap", arguments: [1e300, -1e300, .nan, .infinity, -.infinity])
+    @Test(
+        "error messages about out-of-range dates do not trap", arguments: [1e300, -1e300, .nan, .infinity, -.infinity])
     func outOfRangeDateInMessage(_ seconds: Double) {
         let date = Value.date(Date(timeIntervalSinceReferenceDate: seconds))
         #expect(throws: EvaluationError.self) { try Value.compare(date, .lessThan, "x", options: []) }
@@ -35,7 +38,9 @@ struct RegressionTests {
     /// a boolean constant prints as `1`, so `-(-YES)` prints as `-(-1)`, which the parser then folds
     /// as a number: `format` is not idempotent, and the printed text means something else (negating
     /// a boolean raises; negating 1 does not). Reported to the front-end owner.
-    @Test("format is idempotent for negated boolean constants", arguments: ["a == -YES", "a == ---YES", "a == -(-(NO)) + 1"])
+    @Test(
+        "format is idempotent for negated boolean constants",
+        arguments: ["a == -YES", "a == ---YES", "a == -(-(NO)) + 1"])
     func negatedBooleanFormat(_ text: String) throws {
         let tree = try #require(SyntaxTree.parse(text).tree)
         let printed = tree.format
@@ -47,9 +52,11 @@ struct RegressionTests {
     /// the folded constant was the double -0.0, printed `-0` (NSNumber's description), which reads back
     /// as the integer 0 and prints `0`: `format` was not idempotent, and `1 / -0.0` (−inf) would have
     /// become `1 / 0` (an error). Negative zero now prints `-0.0`.
-    @Test("format is idempotent for negative zero", arguments: [
-        "a == -0.0", "a == -0e999", "a == ----0e999 - 1", "a == -0.0 + -0.0", "(-0.0).x == 1", "a IN {-0.0, 0.0}",
-    ])
+    @Test(
+        "format is idempotent for negative zero",
+        arguments: [
+            "a == -0.0", "a == -0e999", "a == ----0e999 - 1", "a == -0.0 + -0.0", "(-0.0).x == 1", "a IN {-0.0, 0.0}",
+        ])
     func negativeZeroFormat(_ text: String) throws {
         let tree = try #require(SyntaxTree.parse(text).tree)
         let printed = tree.format

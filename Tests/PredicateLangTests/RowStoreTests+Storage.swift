@@ -3,6 +3,7 @@
 // answers agree with the same predicates evaluated over variable bindings (the general path).
 
 import Testing
+
 @testable import PredicateLang
 
 @Suite("Row store storage and in-place leaves")
@@ -38,7 +39,8 @@ struct RowStoreStorageTests {
         var store = RowStore(symbols: SymbolTable())
         for index in 0..<1_000 {
             let slot = store.declare("t\(index)")
-            store[slot] = RowStore.Entry(value: .int(Int64(index)), isHidden: index % 2 == 0, isDisabled: index % 3 == 0)
+            store[slot] = RowStore.Entry(
+                value: .int(Int64(index)), isHidden: index % 2 == 0, isDisabled: index % 3 == 0)
         }
         #expect(store.count == 1_000)
         #expect((0..<1_000).allSatisfy { store.value(at: Slot($0)) == .int(Int64($0)) })
@@ -52,7 +54,9 @@ struct RowStoreStorageTests {
         store["t69999"] = 42
         store["t65536"] = ["x", "y"]
         let predicate = try CompiledPredicate("$t69999 > 18 AND $t65536 CONTAINS 'y'", symbols: store.symbols)
-        #expect(predicate.program.instructions.contains(.matchSlot(try #require(SlotOperand(exactly: 69_999)), MatcherIndex(0))))
+        #expect(
+            predicate.program.instructions.contains(
+                .matchSlot(try #require(SlotOperand(exactly: 69_999)), MatcherIndex(0))))
         #expect(try predicate.evaluate(in: store))
         #expect(SlotOperand(exactly: Int(SlotOperand.maximum))?.rawValue == SlotOperand.maximum)
         #expect(SlotOperand(exactly: Int(SlotOperand.maximum) + 1) == nil)
@@ -65,13 +69,15 @@ struct RowStoreStorageTests {
         .int(Int64.max), .int(Int64.min),
     ]
 
-    @Test("in-place leaves agree with the general path", arguments: [
-        "$s CONTAINS 'Music'", "$s CONTAINS[c] 'music'", "$s BEGINSWITH 'Mu'", "$s BEGINSWITH[cd] 'ar'",
-        "$s ENDSWITH 'ic'", "$s ==[c] 'MUSIC'", "$s CONTAINS 'Müsic'", "$s LIKE 'M*'", "$s IN {'Music', 'Art'}",
-        "NOT ($s CONTAINS 'Art')", "$s BETWEEN {18, 65}", "$s BETWEEN {65, 18}", "$s BETWEEN {18, 65.5}",
-        "$s IN {'NZ', 'AU', 'Art'}", "$s IN {5, 18, 1}", "$s IN {5, 'Music'}", "$s IN[c] {'nz', 'AU'}",
-        "$s IN {1.0, 5}",
-    ])
+    @Test(
+        "in-place leaves agree with the general path",
+        arguments: [
+            "$s CONTAINS 'Music'", "$s CONTAINS[c] 'music'", "$s BEGINSWITH 'Mu'", "$s BEGINSWITH[cd] 'ar'",
+            "$s ENDSWITH 'ic'", "$s ==[c] 'MUSIC'", "$s CONTAINS 'Müsic'", "$s LIKE 'M*'", "$s IN {'Music', 'Art'}",
+            "NOT ($s CONTAINS 'Art')", "$s BETWEEN {18, 65}", "$s BETWEEN {65, 18}", "$s BETWEEN {18, 65.5}",
+            "$s IN {'NZ', 'AU', 'Art'}", "$s IN {5, 18, 1}", "$s IN {5, 'Music'}", "$s IN[c] {'nz', 'AU'}",
+            "$s IN {1.0, 5}",
+        ])
     func agreesWithBindings(_ text: String) throws {
         let store = RowStore(["s": .null])
         let slotted = try CompiledPredicate(text, symbols: store.symbols)

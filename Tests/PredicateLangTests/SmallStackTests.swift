@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PredicateLang
 
 /// The deepest inputs the value layer accepts run on a 512 KiB thread stack (what Apple platforms
@@ -35,14 +36,15 @@ struct SmallStackTests {
         let ok = try TypedJSON.parse(Self.nestedJSON(KeyValueCoding.maxDepth - 1, leaf: #"{"x": 1}"#))
         #expect(await Self.onSmallStack { (try? ok.value(forKeyPath: ["x"])) != nil })
         let deep = try TypedJSON.parse(Self.nestedJSON(JSONLimits.default.maxDepth - 1, leaf: #"{"x": 1}"#))
-        #expect(await Self.onSmallStack {
-            do {
-                _ = try deep.value(forKeyPath: ["x"])
-                return false
-            } catch {
-                return (error as? EvaluationError)?.kind == .invalidKey
-            }
-        })
+        #expect(
+            await Self.onSmallStack {
+                do {
+                    _ = try deep.value(forKeyPath: ["x"])
+                    return false
+                } catch {
+                    return (error as? EvaluationError)?.kind == .invalidKey
+                }
+            })
     }
 
     @Test("collection operators nest 32 deep and fail cleanly beyond")
@@ -53,13 +55,14 @@ struct SmallStackTests {
         #expect(await Self.onSmallStack { (try? value.value(forKeyPath: path)) == .int(1) })
         let deeper = try TypedJSON.parse(Self.nestedJSON(200))
         let longPath = Array(repeating: "@sum", count: 200) + ["self"]
-        #expect(await Self.onSmallStack {
-            do {
-                _ = try deeper.value(forKeyPath: longPath)
-                return false
-            } catch {
-                return (error as? EvaluationError)?.kind == .invalidKey
-            }
-        })
+        #expect(
+            await Self.onSmallStack {
+                do {
+                    _ = try deeper.value(forKeyPath: longPath)
+                    return false
+                } catch {
+                    return (error as? EvaluationError)?.kind == .invalidKey
+                }
+            })
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PredicateLang
 
 /// SubstringMatcher: `subject <op> needle` with a prepared constant, ASCII and Unicode paths.
@@ -13,7 +14,10 @@ struct SubstringMatcherTests {
         init(_ subject: String, _ op: ComparisonOperator, _ needle: String, _ expected: Bool) {
             self.init(subject, op, needle, [], expected)
         }
-        init(_ subject: String, _ op: ComparisonOperator, _ needle: String, _ options: ComparisonOptions, _ expected: Bool) {
+        init(
+            _ subject: String, _ op: ComparisonOperator, _ needle: String, _ options: ComparisonOptions,
+            _ expected: Bool
+        ) {
             self.subject = subject
             self.op = op
             self.needle = needle

@@ -2,6 +2,7 @@
 // the operand stack and the flag.
 
 import Testing
+
 @testable import PredicateLang
 
 @Suite("Tracer")
@@ -12,7 +13,10 @@ struct TracerTests {
         var events: [TraceEvent] = []
         let result = try predicate.evaluate(with: ["a": 2, "b": 5]) { events.append($0) }
         #expect(result)
-        #expect(events.map(\.instruction.mnemonic) == ["pushObject", "keyPath", "pushConstant", "arithmetic", "match", "jumpIfTrue", "return"])
+        #expect(
+            events.map(\.instruction.mnemonic) == [
+                "pushObject", "keyPath", "pushConstant", "arithmetic", "match", "jumpIfTrue", "return",
+            ])
         #expect(events.map(\.offset) == [0, 1, 2, 3, 4, 5, 7])
         #expect(events[3].stack == [.int(2), .int(1)])
         #expect(events[4].stack == [.int(3)])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PredicateLang
 
 /// The one-pass typed-JSON reader (`TypedJSONReader`, the fast path of `TypedJSON.parse`) accepts
@@ -48,15 +49,21 @@ struct TypedJSONReaderTests {
     ]
 
     /// The two paths agree: both reject, or both accept with the same value of the same kinds.
-    static func expectAgreement(_ text: String, limits: JSONLimits = .default, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    static func expectAgreement(
+        _ text: String, limits: JSONLimits = .default, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let fast = TypedJSON.parseFast(text, limits: limits)
         let positioned = try? TypedJSON.parsePositioned(text, limits: limits)
         let label = text.count > 80 ? String(text.prefix(80)) + "…" : text
         // The fast reader only declines valid input for a wrapper in a document containing `-0`.
         if fast == nil && positioned != nil {
-            #expect(text.contains("-0") && text.contains("$date"), "fast reader declined \(label.debugDescription)", sourceLocation: sourceLocation)
+            #expect(
+                text.contains("-0") && text.contains("$date"), "fast reader declined \(label.debugDescription)",
+                sourceLocation: sourceLocation)
         }
-        #expect(fast == nil || positioned != nil, "fast reader accepted \(label.debugDescription)", sourceLocation: sourceLocation)
+        #expect(
+            fast == nil || positioned != nil, "fast reader accepted \(label.debugDescription)",
+            sourceLocation: sourceLocation)
         let full = try? TypedJSON.parse(text, limits: limits)
         #expect(full.map(TypedJSON.serialize) == positioned.map(TypedJSON.serialize), sourceLocation: sourceLocation)
         if let fast, let positioned {
@@ -71,19 +78,24 @@ struct TypedJSONReaderTests {
         Self.expectAgreement(text)
     }
 
-    @Test("agreement under tight limits", arguments: [
-        ("[[]]", 2, 100), ("[[[]]]", 2, 100), ("{\"a\": {\"b\": {}}}", 2, 100), ("{\"a\": {\"b\": {}}}", 3, 100),
-        ("[1, 2, 3]", 512, 4), ("[1, 2, 3]", 512, 9), ("\u{FEFF}[1]", 512, 5), ("[1]", 0, 100), ("1", 0, 100),
-    ])
+    @Test(
+        "agreement under tight limits",
+        arguments: [
+            ("[[]]", 2, 100), ("[[[]]]", 2, 100), ("{\"a\": {\"b\": {}}}", 2, 100), ("{\"a\": {\"b\": {}}}", 3, 100),
+            ("[1, 2, 3]", 512, 4), ("[1, 2, 3]", 512, 9), ("\u{FEFF}[1]", 512, 5), ("[1]", 0, 100), ("1", 0, 100),
+        ])
     func limits(_ text: String, _ maxDepth: Int, _ maxBytes: Int) {
         Self.expectAgreement(text, limits: JSONLimits(maxDepth: maxDepth, maxBytes: maxBytes))
     }
 
-    @Test("the byte entry point matches parsing the repaired string", arguments: [
-        [0x22, 0x61, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xC3, 0xA9, 0x22], [0x22, 0xC3, 0x5C, 0x6E, 0x22],
-        [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D], [0x5B, 0x31, 0x5D, 0xFF], [0xEF, 0xBB, 0xBF, 0x31], [0xEF, 0xBB, 0x31],
-        [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], Array("{\"a\": [1, \"é\"]}".utf8),
-    ] as [[UInt8]])
+    @Test(
+        "the byte entry point matches parsing the repaired string",
+        arguments: [
+            [0x22, 0x61, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xC3, 0xA9, 0x22], [0x22, 0xC3, 0x5C, 0x6E, 0x22],
+            [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D], [0x5B, 0x31, 0x5D, 0xFF], [0xEF, 0xBB, 0xBF, 0x31],
+            [0xEF, 0xBB, 0x31],
+            [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], Array("{\"a\": [1, \"é\"]}".utf8),
+        ] as [[UInt8]])
     func bytes(_ bytes: [UInt8]) {
         let viaBytes = Result { () throws(JSONError) -> Value in try TypedJSON.parse(utf8: bytes[...]) }
         let viaString = Result { () throws(JSONError) -> Value in

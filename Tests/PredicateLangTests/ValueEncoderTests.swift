@@ -1,10 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Testing
+
 @testable import PredicateLang
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `ValueEncoder`: Encodable models to Values.
 @Suite("ValueEncoder")
@@ -37,7 +39,8 @@ struct ValueEncoderTests {
             small: 255, huge: .max, ratio: 0.5)
         let value = try ValueEncoder().encode(person)
         let expected: Value = [
-            "name": "Ann", "age": 30, "height": 1.7, "isAdmin": true, "birthday": .date(Date(timeIntervalSinceReferenceDate: 0)),
+            "name": "Ann", "age": 30, "height": 1.7, "isAdmin": true,
+            "birthday": .date(Date(timeIntervalSinceReferenceDate: 0)),
             "tags": ["a", "b"], "address": ["city": "Oslo"], "scores": ["x": 1], "small": 255,
             "huge": .double(18_446_744_073_709_551_615.0), "ratio": 0.5,
         ]
@@ -83,11 +86,12 @@ struct ValueEncoderTests {
     @Test("nested containers and super encoders")
     func nested() throws {
         let value = try ValueEncoder().encode(Custom())
-        #expect(value == [
-            "outer": ["list": 1],
-            "list": [true, .null, ["outer": "x"], [2.5], 9],
-            "super": "base",
-        ])
+        #expect(
+            value == [
+                "outer": ["list": 1],
+                "list": [true, .null, ["outer": "x"], [2.5], 9],
+                "super": "base",
+            ])
     }
 
     struct Localized: Encodable {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PredicateLang
 
 /// NSObject `-isEqual:` semantics of Value, and hashing that agrees with them.
@@ -11,25 +12,27 @@ struct ValueTests {
         var testDescription: String { "\(lhs) == \(rhs) is \(equal)" }
     }
 
-    @Test("numbers, booleans and strings compare as NSObject isEqual does", arguments: [
-        EqualityCase(lhs: .bool(true), rhs: .int(1), equal: true),
-        EqualityCase(lhs: .bool(false), rhs: .int(0), equal: true),
-        EqualityCase(lhs: .bool(true), rhs: .int(2), equal: false),
-        EqualityCase(lhs: .int(42), rhs: .double(42.0), equal: true),
-        EqualityCase(lhs: .int(42), rhs: .double(42.5), equal: false),
-        EqualityCase(lhs: .int(Int64.max), rhs: .double(9_223_372_036_854_775_808.0), equal: false),
-        EqualityCase(lhs: .int(9_007_199_254_740_993), rhs: .double(9_007_199_254_740_992.0), equal: false),
-        EqualityCase(lhs: .string("42"), rhs: .int(42), equal: false),
-        EqualityCase(lhs: .string("e\u{301}"), rhs: .string("\u{e9}"), equal: false),
-        EqualityCase(lhs: .double(.nan), rhs: .double(.nan), equal: false),
-        EqualityCase(lhs: .null, rhs: .null, equal: true),
-        EqualityCase(lhs: .null, rhs: .int(0), equal: false),
-        EqualityCase(lhs: [1, 2], rhs: [1.0, 2.0], equal: true),
-        EqualityCase(lhs: [1, 2], rhs: [2, 1], equal: false),
-        EqualityCase(lhs: .set(ValueSet([1, 2])), rhs: .set(ValueSet([2, 1])), equal: true),
-        EqualityCase(lhs: .set(ValueSet([1, 2])), rhs: [1, 2], equal: false),
-        EqualityCase(lhs: ["a": 1], rhs: ["a": true], equal: true),
-    ])
+    @Test(
+        "numbers, booleans and strings compare as NSObject isEqual does",
+        arguments: [
+            EqualityCase(lhs: .bool(true), rhs: .int(1), equal: true),
+            EqualityCase(lhs: .bool(false), rhs: .int(0), equal: true),
+            EqualityCase(lhs: .bool(true), rhs: .int(2), equal: false),
+            EqualityCase(lhs: .int(42), rhs: .double(42.0), equal: true),
+            EqualityCase(lhs: .int(42), rhs: .double(42.5), equal: false),
+            EqualityCase(lhs: .int(Int64.max), rhs: .double(9_223_372_036_854_775_808.0), equal: false),
+            EqualityCase(lhs: .int(9_007_199_254_740_993), rhs: .double(9_007_199_254_740_992.0), equal: false),
+            EqualityCase(lhs: .string("42"), rhs: .int(42), equal: false),
+            EqualityCase(lhs: .string("e\u{301}"), rhs: .string("\u{e9}"), equal: false),
+            EqualityCase(lhs: .double(.nan), rhs: .double(.nan), equal: false),
+            EqualityCase(lhs: .null, rhs: .null, equal: true),
+            EqualityCase(lhs: .null, rhs: .int(0), equal: false),
+            EqualityCase(lhs: [1, 2], rhs: [1.0, 2.0], equal: true),
+            EqualityCase(lhs: [1, 2], rhs: [2, 1], equal: false),
+            EqualityCase(lhs: .set(ValueSet([1, 2])), rhs: .set(ValueSet([2, 1])), equal: true),
+            EqualityCase(lhs: .set(ValueSet([1, 2])), rhs: [1, 2], equal: false),
+            EqualityCase(lhs: ["a": 1], rhs: ["a": true], equal: true),
+        ])
     func equality(_ testCase: EqualityCase) {
         #expect((testCase.lhs == testCase.rhs) == testCase.equal)
         if testCase.equal {

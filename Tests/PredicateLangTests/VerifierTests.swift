@@ -3,6 +3,7 @@
 // a return with values left, indices outside their tables).
 
 import Testing
+
 @testable import PredicateLang
 
 @Suite("Verifier")
@@ -16,23 +17,40 @@ struct VerifierTests {
         var testDescription: String { name }
     }
 
-    @Test("malformed streams are rejected with the reason", arguments: [
-        BadCase(name: "underflow", instructions: [.compare(.equalTo, [], .direct), .return], message: "stack underflow"),
-        BadCase(name: "jump outside", instructions: [.setFlag(true), .jumpIfFalse(JumpOffset(5)), .return], message: "outside the program"),
-        BadCase(name: "falls off the end", instructions: [.setFlag(true)], message: "outside the program"),
-        BadCase(name: "depth mismatch at a join", instructions: [
-            .setFlag(true), .jumpIfFalse(JumpOffset(1)), .pushConstant(ConstantIndex(0)), .match(MatcherIndex(0), .direct), .return,
-        ], message: "paths join"),
-        BadCase(name: "flag unset", instructions: [.return], message: "flag read before it is set"),
-        BadCase(name: "values left at return", instructions: [.pushObject, .setFlag(true), .return], message: "return with 1 values"),
-        BadCase(name: "constant index", instructions: [.pushConstant(ConstantIndex(9)), .match(MatcherIndex(0), .direct), .return],
+    @Test(
+        "malformed streams are rejected with the reason",
+        arguments: [
+            BadCase(
+                name: "underflow", instructions: [.compare(.equalTo, [], .direct), .return], message: "stack underflow"),
+            BadCase(
+                name: "jump outside", instructions: [.setFlag(true), .jumpIfFalse(JumpOffset(5)), .return],
+                message: "outside the program"),
+            BadCase(name: "falls off the end", instructions: [.setFlag(true)], message: "outside the program"),
+            BadCase(
+                name: "depth mismatch at a join",
+                instructions: [
+                    .setFlag(true), .jumpIfFalse(JumpOffset(1)), .pushConstant(ConstantIndex(0)),
+                    .match(MatcherIndex(0), .direct), .return,
+                ], message: "paths join"),
+            BadCase(name: "flag unset", instructions: [.return], message: "flag read before it is set"),
+            BadCase(
+                name: "values left at return", instructions: [.pushObject, .setFlag(true), .return],
+                message: "return with 1 values"),
+            BadCase(
+                name: "constant index",
+                instructions: [.pushConstant(ConstantIndex(9)), .match(MatcherIndex(0), .direct), .return],
                 message: "constant index 9 out of range"),
-        BadCase(name: "matcher index", instructions: [.matchSlot(SlotOperand(0), MatcherIndex(3)), .return], message: "matcher index"),
-        BadCase(name: "local block", instructions: [.pushObject, .iterate(LocalIndex(2)), .setFlag(true), .return], message: "local index"),
-        BadCase(name: "key path index", instructions: [.matchKey(KeyPathIndex(1), MatcherIndex(0)), .return],
+            BadCase(
+                name: "matcher index", instructions: [.matchSlot(SlotOperand(0), MatcherIndex(3)), .return],
+                message: "matcher index"),
+            BadCase(
+                name: "local block", instructions: [.pushObject, .iterate(LocalIndex(2)), .setFlag(true), .return],
+                message: "local index"),
+            BadCase(
+                name: "key path index", instructions: [.matchKey(KeyPathIndex(1), MatcherIndex(0)), .return],
                 message: "key path index"),
-        BadCase(name: "empty", instructions: [], message: "empty program"),
-    ])
+            BadCase(name: "empty", instructions: [], message: "empty program"),
+        ])
     func rejects(_ testCase: BadCase) throws {
         switch Verifier.analyze(testCase.instructions, tables: Self.tables) {
         case .success(let depth):
@@ -53,11 +71,14 @@ struct VerifierTests {
         #expect(Verifier.analyze(instructions, tables: Self.tables) == .success(2))
     }
 
-    @Test("every program of a varied set of predicates verifies, with the recorded depth", arguments: [
-        "a == 1", "a + 1 == b * 2 AND (c == 1 OR NOT d == 2)", "SUBQUERY(xs, $x, SUBQUERY($x.ys, $y, $y > 1).@count > 0).@count == 1",
-        "TERNARY(a == 1, {1, 2, b}, {3})[SIZE] == 3", "ANY xs BETWEEN {1, c}", "max({a, b, 3}) > sum(xs)",
-        "$v := 1 == 1", "ALL xs.name LIKE[c] 'a*'", "a IN b UNION c", "CAST(a, 'NSNumber') < 5",
-    ])
+    @Test(
+        "every program of a varied set of predicates verifies, with the recorded depth",
+        arguments: [
+            "a == 1", "a + 1 == b * 2 AND (c == 1 OR NOT d == 2)",
+            "SUBQUERY(xs, $x, SUBQUERY($x.ys, $y, $y > 1).@count > 0).@count == 1",
+            "TERNARY(a == 1, {1, 2, b}, {3})[SIZE] == 3", "ANY xs BETWEEN {1, c}", "max({a, b, 3}) > sum(xs)",
+            "$v := 1 == 1", "ALL xs.name LIKE[c] 'a*'", "a IN b UNION c", "CAST(a, 'NSNumber') < 5",
+        ])
     func compiledProgramsVerify(_ text: String) throws {
         let predicate = try #require(CompiledPredicate.compile(text).predicate)
         #expect(Verifier.verify(predicate.program).isEmpty)

@@ -1,6 +1,7 @@
 // Tests of the hand-written argument parser: flags, values, repetition, `--`, `-`, errors.
 
 import Testing
+
 @testable import predc
 
 @Suite("Arguments")
@@ -53,12 +54,13 @@ struct ArgumentsTests {
 
 @Suite("Suggestions")
 struct SuggestionsTests {
-    @Test(arguments: [
-        ("hobbys", ["hobbies", "name", "age"], "hobbies"),
-        ("agee", ["age", "name"], "age"),
-        ("evl", ["eval", "format", "lint"], "eval"),
-        ("zzzzzz", ["eval", "format"], nil),
-    ] as [(String, [String], String?)])
+    @Test(
+        arguments: [
+            ("hobbys", ["hobbies", "name", "age"], "hobbies"),
+            ("agee", ["age", "name"], "age"),
+            ("evl", ["eval", "format", "lint"], "eval"),
+            ("zzzzzz", ["eval", "format"], nil),
+        ] as [(String, [String], String?)])
     func closest(_ word: String, _ candidates: [String], _ expected: String?) {
         #expect(Suggestions.closest(to: word, in: candidates) == expected)
     }

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+
 @testable import predc
 
 @Suite("eval")
@@ -22,7 +23,8 @@ struct EvalTests {
 
     @Test func objectFromExampleFile() {
         let path = TestPaths.examples.appendingPathComponent("profile.json").path
-        let result = predc("eval", "address.city == 'London' AND 'French' IN languages AND age > 30", "--object-file", path)
+        let result = predc(
+            "eval", "address.city == 'London' AND 'French' IN languages AND age > 30", "--object-file", path)
         #expect(result.status == .success, "\(result)")
         #expect(result.stdout == "true\n")
     }
@@ -84,7 +86,8 @@ struct EvalTests {
     }
 
     @Test func traceListsInstructionsWithTheStack() {
-        let result = predc("eval", "age + 0 >= 18 AND name == 'Jo'", "--object", "{\"age\": 30, \"name\": \"Jo\"}", "--trace")
+        let result = predc(
+            "eval", "age + 0 >= 18 AND name == 'Jo'", "--object", "{\"age\": 30, \"name\": \"Jo\"}", "--trace")
         #expect(result.status == .success)
         #expect(result.stdout == "true\n")
         let lines = result.stderr.split(separator: "\n")
@@ -120,6 +123,7 @@ struct EvalGoldenTests {
         let arguments = try #require(Golden.read("eval/\(name).args")).split(separator: "\n").map(String.init)
         let result = predc(arguments)
         Golden.check(
-            "exit: \(result.status.rawValue)\n--- stdout\n\(result.stdout)--- stderr\n\(result.stderr)", "eval/\(name).out")
+            "exit: \(result.status.rawValue)\n--- stdout\n\(result.stdout)--- stderr\n\(result.stderr)",
+            "eval/\(name).out")
     }
 }

@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+
 @testable import predc
 
 @Suite("exit statuses (subprocess)")
@@ -23,7 +24,8 @@ struct ExitStatusTests {
     }
 
     @Test func jsonlThroughThePipe() throws {
-        let input = #"{"id": "a", "format": "x > 1", "object": {"x": 2}}"# + "\n" + "garbage\n"
+        let input =
+            #"{"id": "a", "format": "x > 1", "object": {"x": 2}}"# + "\n" + "garbage\n"
             + #"{"id": "b", "format": "x >"}"# + "\n"
         let run = try predcProcess(["eval", "--jsonl"], stdin: input)
         let lines = run.stdout.split(separator: "\n")

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+
 @testable import predc
 
 @Suite("explain")
@@ -18,9 +19,11 @@ struct ExplainTests {
 
     @Test func listingHasEveryPart() {
         let result = predc("explain", "age > 2 * 9 AND $x.value == 'a'")
-        for part in ["tokens", "identifier", "keyword", "canonical", "tree", "dependencies", "key path  age", "variable  $x.value", "constant folding",
-            "2 * 9  =>  18", "bytecode"]
-        {
+        for part in [
+            "tokens", "identifier", "keyword", "canonical", "tree", "dependencies", "key path  age",
+            "variable  $x.value", "constant folding",
+            "2 * 9  =>  18", "bytecode",
+        ] {
             #expect(result.stdout.contains(part), "missing \(part)\n\(result)")
         }
     }

@@ -3,25 +3,28 @@
 
 import Foundation
 import Testing
+
 @testable import predc
 
 @Suite("filter")
 struct FilterTests {
-    static let stream = [
-        #"{"name": "Ada", "age": 36}"#,
-        #"{"name": "Kid", "age": 9}"#,
-        #"{"name": "broken", "age": "#,
-        "",
-        #"{"name":"Grace",   "age": 85}"#,
-        "not json at all",
-        #"{"name": "Bob", "age": 18}"#,
-    ].joined(separator: "\n") + "\n"
+    static let stream =
+        [
+            #"{"name": "Ada", "age": 36}"#,
+            #"{"name": "Kid", "age": 9}"#,
+            #"{"name": "broken", "age": "#,
+            "",
+            #"{"name":"Grace",   "age": 85}"#,
+            "not json at all",
+            #"{"name": "Bob", "age": 18}"#,
+        ].joined(separator: "\n") + "\n"
 
     @Test func malformedLinesAreReportedAndSkipped() {
         let result = predc(["filter", "age >= 18"], stdin: FilterTests.stream)
-        #expect(result.stdout == [
-            #"{"name": "Ada", "age": 36}"#, #"{"name":"Grace",   "age": 85}"#, #"{"name": "Bob", "age": 18}"#,
-        ].joined(separator: "\n") + "\n")
+        #expect(
+            result.stdout == [
+                #"{"name": "Ada", "age": 36}"#, #"{"name":"Grace",   "age": 85}"#, #"{"name": "Bob", "age": 18}"#,
+            ].joined(separator: "\n") + "\n")
         #expect(result.stderr.contains("<stdin>:3:"))
         #expect(result.stderr.contains("<stdin>:6:"))
         #expect(result.stderr.split(separator: "\n").count == 2)

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+
 @testable import predc
 
 @Suite("form commands")

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+
 @testable import predc
 
 @Suite("JSON Lines protocol")
@@ -18,21 +19,26 @@ struct JSONLProtocolTests {
     private func error(_ response: [String: Any]) -> [String: Any]? { response["error"] as? [String: Any] }
 
     @Test func evalBadLinesInTheMiddleNeverStopTheStream() {
-        let (status, out) = responses("eval", [
-            #"{"id": "ok1", "format": "name BEGINSWITH[c] %@", "args": ["jo"], "object": {"name": "John"}}"#,
-            #"{"id": "broken json"#,
-            #"{"id": "noformat", "object": {}}"#,
-            #"{"id": "parse", "format": "a == 1 AND"}"#,
-            "",
-            #"{"id": "args", "format": "a == %@"}"#,
-            #"{"id": "eval", "format": "$x == 1"}"#,
-            #"{"id": 7, "format": "SELF == nil"}"#,
-            #"{"id": "vars", "format": "$x + 1 == 3", "variables": {"x": 2}}"#,
-            #"{"id": "false", "format": "n > 2.5", "object": {"n": 2}}"#,
-        ])
+        let (status, out) = responses(
+            "eval",
+            [
+                #"{"id": "ok1", "format": "name BEGINSWITH[c] %@", "args": ["jo"], "object": {"name": "John"}}"#,
+                #"{"id": "broken json"#,
+                #"{"id": "noformat", "object": {}}"#,
+                #"{"id": "parse", "format": "a == 1 AND"}"#,
+                "",
+                #"{"id": "args", "format": "a == %@"}"#,
+                #"{"id": "eval", "format": "$x == 1"}"#,
+                #"{"id": 7, "format": "SELF == nil"}"#,
+                #"{"id": "vars", "format": "$x + 1 == 3", "variables": {"x": 2}}"#,
+                #"{"id": "false", "format": "n > 2.5", "object": {"n": 2}}"#,
+            ])
         #expect(status == .falseOrFindings)
         #expect(out.count == 9)
-        #expect(out.map { "\($0["id"] ?? "nil")" } == ["ok1", "<null>", "noformat", "parse", "args", "eval", "7", "vars", "false"])
+        #expect(
+            out.map { "\($0["id"] ?? "nil")" } == [
+                "ok1", "<null>", "noformat", "parse", "args", "eval", "7", "vars", "false",
+            ])
         #expect(out[0]["result"] as? Bool == true)
         #expect(error(out[1])?["phase"] as? String == "input")
         #expect(error(out[2])?["phase"] as? String == "input")
@@ -54,12 +60,14 @@ struct JSONLProtocolTests {
     }
 
     @Test func formatSubstitutesVariablesAndReportsErrors() {
-        let (_, out) = responses("format", [
-            #"{"id": "f1", "format": "name==$who AND age>%d", "args": [18], "variables": {"who": "Jo"}}"#,
-            #"not json"#,
-            #"{"id": "f2", "format": "(a == 1"}"#,
-            #"{"id": "f3", "format": "a = $unbound"}"#,
-        ])
+        let (_, out) = responses(
+            "format",
+            [
+                #"{"id": "f1", "format": "name==$who AND age>%d", "args": [18], "variables": {"who": "Jo"}}"#,
+                #"not json"#,
+                #"{"id": "f2", "format": "(a == 1"}"#,
+                #"{"id": "f3", "format": "a = $unbound"}"#,
+            ])
         #expect(out.count == 4)
         #expect(out[0]["format"] as? String == #"name == "Jo" AND age > 18"#)
         #expect(error(out[1])?["phase"] as? String == "input")

@@ -2,6 +2,7 @@
 // the window (the window grows), lines over the limit (reported, skipped, the stream goes on).
 
 import Testing
+
 @testable import predc
 
 @Suite("LineReader")

@@ -1,6 +1,7 @@
 // Tests of the catastrophic-backtracking analysis behind the `catastrophic-regex` lint rule.
 
 import Testing
+
 @testable import predc
 
 @Suite("Lint regex analysis")

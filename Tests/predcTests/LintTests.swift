@@ -4,6 +4,7 @@
 
 import Foundation
 import Testing
+
 @testable import predc
 
 @Suite("lint")
@@ -75,7 +76,9 @@ struct LintTests {
         let path = Golden.directory.appendingPathComponent("lint/form-conditions.json").path
         let result = predc("lint", "--form", path)
         #expect(result.status == .dataError)
-        Golden.check(result.stderr.replacingOccurrences(of: path, with: "form-conditions.json"), "lint/form-conditions.diagnostics")
+        Golden.check(
+            result.stderr.replacingOccurrences(of: path, with: "form-conditions.json"),
+            "lint/form-conditions.diagnostics")
         #expect(result.stderr.contains("form-conditions.json:3:44: warning: [unknown-tag] unknown tag 'agee'"))
         #expect(predc("lint", "--form", LintTests.signupForm, "--strict").status == .success)
     }

@@ -2,6 +2,7 @@
 // options, `help <command>`, `--color`.
 
 import Testing
+
 @testable import predc
 
 @Suite("Usage")

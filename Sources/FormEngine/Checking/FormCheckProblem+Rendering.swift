@@ -13,9 +13,11 @@ extension FormCheckProblem {
             let lineIndex = source.lineIndex(containing: range.lowerBound)
             lines.append("    " + source.lineText(lineIndex))
             let column = source.location(of: range.lowerBound).column
-            let lineEnd = lineIndex + 1 < source.lineStarts.count ? source.lineStarts[lineIndex + 1] - 1 : source.utf8.count
+            let lineEnd =
+                lineIndex + 1 < source.lineStarts.count ? source.lineStarts[lineIndex + 1] - 1 : source.utf8.count
             let width = max(1, source.slice(SourceRange(range.lowerBound, min(range.upperBound, lineEnd))).count)
-            lines.append("    " + String(repeating: " ", count: column - 1) + "^" + String(repeating: "~", count: width - 1))
+            lines.append(
+                "    " + String(repeating: " ", count: column - 1) + "^" + String(repeating: "~", count: width - 1))
         }
         for note in notes { lines.append("note: \(note)") }
         return lines.joined(separator: "\n")

@@ -76,13 +76,15 @@ public enum FormChecker {
                 problems.append(
                     FormCheckProblem(
                         .warning, id: "never-shown",
-                        message: "section \(describe(section.tag, path)) can never be shown: its hidden condition is always true",
+                        message:
+                            "section \(describe(section.tag, path)) can never be shown: its hidden condition is always true",
                         path: "\(path).hidden"))
             }
             for (rowIndex, row) in section.rows.enumerated() {
                 let rowPath = "\(path).rows[\(rowIndex)]"
                 for property in ConditionProperty.allCases {
-                    let clean = checkCondition(row.condition(property), "\(rowPath).\(property.rawValue)", tags, &problems)
+                    let clean = checkCondition(
+                        row.condition(property), "\(rowPath).\(property.rawValue)", tags, &problems)
                     if !clean { sanitized.sections[sectionIndex].rows[rowIndex].setCondition(property, nil) }
                 }
                 for (ruleIndex, rule) in row.validations.enumerated() {
@@ -93,7 +95,8 @@ public enum FormChecker {
                     problems.append(
                         FormCheckProblem(
                             .warning, id: "never-shown",
-                            message: "row \(describe(row.tag, rowPath)) can never be shown: its hidden condition is always true",
+                            message:
+                                "row \(describe(row.tag, rowPath)) can never be shown: its hidden condition is always true",
                             path: "\(rowPath).hidden"))
                 }
             }
@@ -105,7 +108,8 @@ public enum FormChecker {
     private static func describe(_ tag: String?, _ path: String) -> String { tag.map { "'\($0)'" } ?? path }
 
     /// All tags; a duplicate is reported (naming both places) and dropped from `sanitized`.
-    private static func collectTags(_ sanitized: inout FormDefinition, _ problems: inout [FormCheckProblem]) -> [String] {
+    private static func collectTags(_ sanitized: inout FormDefinition, _ problems: inout [FormCheckProblem]) -> [String]
+    {
         var firstPlace: [String: String] = [:]
         var order: [String] = []
         func visit(_ tag: String?, _ path: String) -> Bool {
@@ -126,7 +130,9 @@ public enum FormChecker {
                 sanitized.sections[sectionIndex].tag = nil
             }
             for rowIndex in sanitized.sections[sectionIndex].rows.indices {
-                if !visit(sanitized.sections[sectionIndex].rows[rowIndex].tag, "sections[\(sectionIndex)].rows[\(rowIndex)]") {
+                if !visit(
+                    sanitized.sections[sectionIndex].rows[rowIndex].tag, "sections[\(sectionIndex)].rows[\(rowIndex)]")
+                {
                     sanitized.sections[sectionIndex].rows[rowIndex].tag = nil
                 }
             }
@@ -164,7 +170,8 @@ public enum FormChecker {
                 FormCheckProblem(
                     .error, id: "parse-error", message: diagnostic.text, path: path, conditionText: text,
                     range: diagnostic.range, location: parsed.source.location(of: diagnostic.range.lowerBound),
-                    notes: diagnostic.notes.map(\.text) + diagnostic.fixIts.map { "did you mean '\($0.replacement)'?" }))
+                    notes: diagnostic.notes.map(\.text) + diagnostic.fixIts.map { "did you mean '\($0.replacement)'?" })
+            )
         }
         guard let tree = parsed.tree, !parsed.diagnostics.hasErrors else { return false }
         checkReads(tree.applyingFormValueRule().dependencies, parsed.source, path, tags, &problems)
@@ -180,7 +187,9 @@ public enum FormChecker {
         }
     }
 
-    private static func unknownTag(_ tag: String, _ path: String, _ tags: [String], source: SourceText?, range: SourceRange?)
+    private static func unknownTag(
+        _ tag: String, _ path: String, _ tags: [String], source: SourceText?, range: SourceRange?
+    )
         -> FormCheckProblem
     {
         var message = "unknown tag '\(tag)'"
@@ -219,7 +228,8 @@ public enum FormChecker {
                 return problems
             } catch {
                 guard error.kind == .cycle else { return problems }
-                problems.append(FormCheckProblem(.error, id: "dependency-cycle", message: error.message, path: error.path))
+                problems.append(
+                    FormCheckProblem(.error, id: "dependency-cycle", message: error.message, path: error.path))
                 guard current.removeCondition(at: error.path) else { return problems }
             }
         }

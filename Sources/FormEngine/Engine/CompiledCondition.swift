@@ -77,7 +77,8 @@ struct CompiledCondition: Sendable {
             let variables = tree.dependencies.variables
             let program = try compileTree(
                 tree, variables: variables, source: SourceText(text, name: path), path: path, store: &store)
-            return CompiledCondition(body: .predicate(program), reads: reads(of: variables, store: &store), source: condition)
+            return CompiledCondition(
+                body: .predicate(program), reads: reads(of: variables, store: &store), source: condition)
         case .compiled(let predicate):
             let variables = predicate.tree.dependencies.variables
             let program = try compileTree(
@@ -119,7 +120,8 @@ struct CompiledCondition: Sendable {
     static func parseError(_ diagnostics: [Diagnostic], source: SourceText, path: String) -> FormError {
         let first = diagnostics.first { $0.severity == .error } ?? diagnostics.first
         return FormError(
-            .parse, first?.text ?? "invalid predicate", path: path, diagnostics: diagnostics, conditionText: source.text,
+            .parse, first?.text ?? "invalid predicate", path: path, diagnostics: diagnostics,
+            conditionText: source.text,
             location: first.map { source.location(of: $0.range.lowerBound) })
     }
 
@@ -172,7 +174,8 @@ struct CompiledValidation: Sendable {
             return CompiledValidation(body: .function(function), message: rule.message)
         case .predicate(let text):
             let tree = try CompiledCondition.parse(text, path: path).applyingFormValueRule()
-            let program = try CompiledCondition.compileTree(tree, source: SourceText(text, name: path), path: path, store: &store)
+            let program = try CompiledCondition.compileTree(
+                tree, source: SourceText(text, name: path), path: path, store: &store)
             return CompiledValidation(body: .predicate(program), message: rule.message)
         }
     }

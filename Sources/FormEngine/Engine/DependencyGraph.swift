@@ -83,7 +83,9 @@ struct DependencyGraph: Sendable {
             let names = cycle.map { state.name(of: ConditionID($0)) }
             throw FormError(
                 .cycle, "dependency cycle: \(names.joined(separator: " -> "))",
-                path: cycle.first.map { state.path(of: ConditionID($0).element) + "." + ConditionID($0).property.rawValue }
+                path: cycle.first.map {
+                    state.path(of: ConditionID($0).element) + "." + ConditionID($0).property.rawValue
+                }
                     ?? "",
                 cycle: names)
         }

@@ -53,7 +53,7 @@ struct DirtyQueue: Sendable {
 
     /// Empties the queue (used before the graph is rebuilt, when ranks change).
     mutating func removeAll() {
-        while let _ = heap.popLast() {}
+        while heap.popLast() != nil {}
         for index in isQueued.indices where isQueued[index] { isQueued[index] = false }
     }
 }

@@ -66,7 +66,9 @@ extension FormState {
         let rowPosition = position(of: element)
         guard isVisible(element, before: before), rowPosition >= 0 else { return nil }
         var rowIndex = 0
-        for earlier in elements[section.raw].rows[..<rowPosition] where isVisible(earlier, before: before) { rowIndex += 1 }
+        for earlier in elements[section.raw].rows[..<rowPosition] where isVisible(earlier, before: before) {
+            rowIndex += 1
+        }
         return FormChangeSet.Location(section: sectionIndex, row: rowIndex)
     }
 
@@ -135,8 +137,9 @@ extension FormState {
     /// entered with their model positions, then the counts are shifted to the start once and every
     /// one of them located, then shifted back.
     mutating func changeSet() -> FormChangeSet {
-        guard !log.touchedFlags.isEmpty || !log.touchedValues.isEmpty || !log.inserted.isEmpty
-            || !log.removed.isEmpty || !log.removedSections.isEmpty || recordsEvaluatedNames
+        guard
+            !log.touchedFlags.isEmpty || !log.touchedValues.isEmpty || !log.inserted.isEmpty
+                || !log.removed.isEmpty || !log.removedSections.isEmpty || recordsEvaluatedNames
         else { return FormChangeSet() }
         var changes = FormChangeSet()
         if !log.touchedFlags.isEmpty { collectFlagChanges(into: &changes) }

@@ -70,14 +70,14 @@ extension FormState {
     /// declared dependencies, and undeclared ones are remembered (``Form/undeclaredDependencies``).
     private mutating func evaluate(_ condition: ConditionID) -> Bool {
         #if DEBUG
-        if conditions[condition.raw].isFunction {
-            let (result, undeclared) = conditions[condition.raw].evaluateRecordingUndeclaredReads(in: store)
-            for read in undeclared {
-                let warning = "\(name(of: condition)) reads '\(read)' without declaring it"
-                if !undeclaredDependencies.contains(warning) { undeclaredDependencies.append(warning) }
+            if conditions[condition.raw].isFunction {
+                let (result, undeclared) = conditions[condition.raw].evaluateRecordingUndeclaredReads(in: store)
+                for read in undeclared {
+                    let warning = "\(name(of: condition)) reads '\(read)' without declaring it"
+                    if !undeclaredDependencies.contains(warning) { undeclaredDependencies.append(warning) }
+                }
+                return result
             }
-            return result
-        }
         #endif
         return conditions[condition.raw].evaluate(in: store)
     }

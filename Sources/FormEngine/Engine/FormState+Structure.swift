@@ -34,7 +34,8 @@ extension FormState {
 
     private func checkTagIsFree(_ tag: String?) throws(FormError) {
         guard let tag, let existing = element(tagged: tag) else { return }
-        throw FormError(.duplicateTag, "duplicate tag '\(tag)': \(path(of: existing)) already has it", path: path(of: existing))
+        throw FormError(
+            .duplicateTag, "duplicate tag '\(tag)': \(path(of: existing)) already has it", path: path(of: existing))
     }
 
     // MARK: Values
@@ -105,7 +106,8 @@ extension FormState {
         case .index(let position):
             guard (0...rows.count).contains(position) else {
                 throw FormError(
-                    .invalidAction, "row index \(position) is out of range 0...\(rows.count) in section '\(sectionTag)'")
+                    .invalidAction, "row index \(position) is out of range 0...\(rows.count) in section '\(sectionTag)'"
+                )
             }
             index = position
         case .after(let anchorTag):

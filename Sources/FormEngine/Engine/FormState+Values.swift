@@ -62,7 +62,8 @@ extension FormState {
             let place = path(of: row)
             if record.value.isEmptyForRequired {
                 if result(row, .required) {
-                    errors.append(ValidationError(tag: record.tag, path: place, kind: .required, message: "value required"))
+                    errors.append(
+                        ValidationError(tag: record.tag, path: place, kind: .required, message: "value required"))
                 }
                 continue
             }

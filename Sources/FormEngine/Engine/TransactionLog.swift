@@ -32,7 +32,8 @@ struct TransactionLog: Sendable {
         let missing = elementCount - flagStamp.count
         guard missing > 0 else { return }
         flagStamp.append(contentsOf: repeatElement(-1, count: missing))
-        originalFlags.append(contentsOf: repeatElement(Flags(hidden: false, disabled: false, required: false), count: missing))
+        originalFlags.append(
+            contentsOf: repeatElement(Flags(hidden: false, disabled: false, required: false), count: missing))
         valueStamp.append(contentsOf: repeatElement(-1, count: missing))
         originalValues.append(contentsOf: repeatElement(.null, count: missing))
         insertedStamp.append(contentsOf: repeatElement(-1, count: missing))

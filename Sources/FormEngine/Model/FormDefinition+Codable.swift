@@ -5,9 +5,9 @@
 // FormDefinition.parseJSON instead, which keeps positions and integer/double spelling.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension FormDefinition: Codable {
@@ -94,7 +94,9 @@ extension Condition: Codable {
         case .compiled(let predicate): try container.encode(predicate.source.text)
         case .function:
             throw EncodingError.invalidValue(
-                self, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "a Swift function condition cannot be encoded"))
+                self,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath, debugDescription: "a Swift function condition cannot be encoded"))
         }
     }
 }
@@ -113,7 +115,9 @@ extension ValidationRule: Codable {
     public func encode(to encoder: any Encoder) throws {
         guard case .predicate(let text) = check else {
             throw EncodingError.invalidValue(
-                message, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "a Swift function rule cannot be encoded"))
+                message,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath, debugDescription: "a Swift function rule cannot be encoded"))
         }
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(text, forKey: .predicate)
@@ -161,7 +165,8 @@ struct CodableValue: Codable {
         case .int(let integer): try container.encode(integer)
         case .double(let double): try container.encode(double)
         case .string(let string): try container.encode(string)
-        case .date(let date): try container.encode(["$date": ISO8601.format(date) ?? "\(date.timeIntervalSinceReferenceDate)"])
+        case .date(let date):
+            try container.encode(["$date": ISO8601.format(date) ?? "\(date.timeIntervalSinceReferenceDate)"])
         case .array(let elements): try container.encode(elements.map(CodableValue.init))
         case .set(let set): try container.encode(["$set": set.elements.map(CodableValue.init)])
         case .dictionary(let members): try container.encode(members.mapValues(CodableValue.init))

@@ -56,7 +56,9 @@ struct JSONDefinitionReader {
         FormError(.invalidDefinition, message, path: path(), location: source.location(of: node.range.lowerBound))
     }
 
-    func members(_ node: JSONNode, _ path: @autoclosure () -> String, allowed: [String]) throws(FormError) -> [JSONNode.Member] {
+    func members(_ node: JSONNode, _ path: @autoclosure () -> String, allowed: [String]) throws(FormError) -> [JSONNode
+        .Member]
+    {
         guard let members = node.objectValue else {
             throw error("expected an object, found \(node.kindName)", node, path())
         }
@@ -82,7 +84,9 @@ struct JSONDefinitionReader {
         guard let elements = sections.arrayValue else {
             throw error("'sections' must be an array, found \(sections.kindName)", sections, "sections")
         }
-        for (index, node) in elements.enumerated() { definition.sections.append(try section(node, "sections[\(index)]")) }
+        for (index, node) in elements.enumerated() {
+            definition.sections.append(try section(node, "sections[\(index)]"))
+        }
         return definition
     }
 
@@ -91,7 +95,8 @@ struct JSONDefinitionReader {
         var options = FormOptions()
         if let value = node["hiddenValueInConditions"], !value.isNull {
             guard let raw = value.stringValue, let policy = FormOptions.HiddenValuePolicy(rawValue: raw) else {
-                throw error("hiddenValueInConditions must be \"keep\" or \"null\"", value, "options.hiddenValueInConditions")
+                throw error(
+                    "hiddenValueInConditions must be \"keep\" or \"null\"", value, "options.hiddenValueInConditions")
             }
             options.hiddenValueInConditions = policy
         }
@@ -116,7 +121,9 @@ struct JSONDefinitionReader {
             try tag(node, path()), hidden: try condition(node["hidden"], "\(path()).hidden"),
             disabled: try condition(node["disabled"], "\(path()).disabled"), rows: [])
         if let flag = node["multivalued"], !flag.isNull {
-            guard let value = flag.boolValue else { throw error("'multivalued' must be a boolean", flag, "\(path()).multivalued") }
+            guard let value = flag.boolValue else {
+                throw error("'multivalued' must be a boolean", flag, "\(path()).multivalued")
+            }
             section.isMultivalued = value
         }
         if let rows = node["rows"], !rows.isNull {
@@ -124,7 +131,9 @@ struct JSONDefinitionReader {
                 throw error("'rows' must be an array, found \(rows.kindName)", rows, "\(path()).rows")
             }
             section.rows.reserveCapacity(elements.count)
-            for (index, row) in elements.enumerated() { section.rows.append(try self.row(row, "\(path()).rows[\(index)]")) }
+            for (index, row) in elements.enumerated() {
+                section.rows.append(try self.row(row, "\(path()).rows[\(index)]"))
+            }
         }
         return section
     }
@@ -140,7 +149,8 @@ struct JSONDefinitionReader {
                 row.value = try TypedJSON.value(of: value, in: text)
             } catch {
                 throw FormError(
-                    .json, error.message, path: "\(path()).value", location: SourceLocation(line: error.line, column: error.column))
+                    .json, error.message, path: "\(path()).value",
+                    location: SourceLocation(line: error.line, column: error.column))
             }
         }
         if let rules = node["validations"], !rules.isNull {
@@ -156,7 +166,9 @@ struct JSONDefinitionReader {
 
     func tag(_ node: JSONNode, _ path: @autoclosure () -> String) throws(FormError) -> String? {
         guard let tag = node["tag"], !tag.isNull else { return nil }
-        guard let string = tag.stringValue else { throw error("'tag' must be a string, found \(tag.kindName)", tag, "\(path()).tag") }
+        guard let string = tag.stringValue else {
+            throw error("'tag' must be a string, found \(tag.kindName)", tag, "\(path()).tag")
+        }
         return string
     }
 

@@ -44,8 +44,8 @@ public enum RowBuilder {
     public static func buildArray(_ parts: [[Row]]) -> [Row] { parts.flatMap { $0 } }
 }
 
-infix operator +++: AdditionPrecedence
-infix operator <<<: MultiplicationPrecedence
+infix operator +++ : AdditionPrecedence
+infix operator <<< : MultiplicationPrecedence
 
 extension FormDefinition {
     /// Appends a section, Eureka style: `FormDefinition() +++ Section("a") <<< Row("x")`.

@@ -33,4 +33,3 @@ public struct ValidationRule: Sendable {
         ValidationRule(.function(body), message: message)
     }
 }
-

@@ -132,7 +132,9 @@ struct ProtocolActionReader {
 
     func action(_ node: JSONNode) throws(FormError) -> Action {
         guard let members = node.objectValue, members.count == 1, let member = members.first else {
-            throw invalid("an action is an object with one key: set, setCondition, addRow, removeRow, addSection, removeSection or batch")
+            throw invalid(
+                "an action is an object with one key: set, setCondition, addRow, removeRow, addSection, removeSection or batch"
+            )
         }
         let body = member.value
         let definitions = JSONDefinitionReader(text: text, unknownKeys: UnknownKeys())
@@ -144,7 +146,8 @@ struct ProtocolActionReader {
                 do {
                     assignments.append((pair.key, try TypedJSON.value(of: pair.value, in: text)))
                 } catch {
-                    throw FormError(.json, error.message, location: SourceLocation(line: error.line, column: error.column))
+                    throw FormError(
+                        .json, error.message, location: SourceLocation(line: error.line, column: error.column))
                 }
             }
             return .values(assignments)

@@ -86,7 +86,8 @@ extension Compiler {
         }
     }
 
-    private mutating func compileKeyPath(_ base: SyntaxTree.Expression?, _ components: [String], at range: SourceRange) {
+    private mutating func compileKeyPath(_ base: SyntaxTree.Expression?, _ components: [String], at range: SourceRange)
+    {
         guard let base else {
             emit(.pushObject, at: range)
             emitKeyPath(components, at: range)
@@ -149,7 +150,9 @@ extension Compiler {
 
     // MARK: Functions, SUBQUERY, unsupported
 
-    private mutating func compileFunction(_ selector: String, _ arguments: [SyntaxTree.Expression], at range: SourceRange) {
+    private mutating func compileFunction(
+        _ selector: String, _ arguments: [SyntaxTree.Expression], at range: SourceRange
+    ) {
         guard let function = BuiltinFunction(selector: selector), function != .distanceToLocation else {
             emitUnsupported("the function '\(selector)'", at: range)
             return

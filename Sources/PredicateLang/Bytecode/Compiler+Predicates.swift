@@ -92,8 +92,10 @@ extension Compiler {
 
     private mutating func checkSupported(_ comparison: SyntaxTree.Comparison) {
         if comparison.op == .utiConformsTo || comparison.op == .utiEquals {
-            diagnostics.append(.warning(.unsupportedConstruct("'\(comparison.op.rawValue)'"),
-                                        at: comparison.operatorRange))
+            diagnostics.append(
+                .warning(
+                    .unsupportedConstruct("'\(comparison.op.rawValue)'"),
+                    at: comparison.operatorRange))
         }
     }
 

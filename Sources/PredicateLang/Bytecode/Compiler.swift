@@ -45,15 +45,17 @@ struct Compiler {
             diagnostics.append(.error(.programTooLarge, at: tree.range))
         }
         guard !diagnostics.hasErrors else { return nil }
-        let tables = Verifier.Tables(constants: constants.count, matchers: matchers.count, keyPaths: keyPaths.count,
-                                     names: names.count, locals: localCount)
+        let tables = Verifier.Tables(
+            constants: constants.count, matchers: matchers.count, keyPaths: keyPaths.count,
+            names: names.count, locals: localCount)
         switch Verifier.analyze(instructions, tables: tables) {
         case .success(let depth):
-            return Program(Program.Contents(
-                instructions: instructions, sourceRanges: ranges, constants: constants, matchers: matchers,
-                keyPaths: keyPaths, keyPathRanges: keyPathRanges, names: names, maxStackDepth: depth,
-                localCount: localCount, symbols: symbols, limits: limits,
-                decisionGraph: decisionGraph(stackDepth: depth)))
+            return Program(
+                Program.Contents(
+                    instructions: instructions, sourceRanges: ranges, constants: constants, matchers: matchers,
+                    keyPaths: keyPaths, keyPathRanges: keyPathRanges, names: names, maxStackDepth: depth,
+                    localCount: localCount, symbols: symbols, limits: limits,
+                    decisionGraph: decisionGraph(stackDepth: depth)))
         case .failure(let failure):
             diagnostics.append(.error(.verifierRejected(failure.description), at: tree.range))
             return nil
@@ -115,9 +117,15 @@ struct Compiler {
             var target: Int
             let onTrue: Bool?
             switch instructions[offset] {
-            case .jumpIfFalse(let jump): target = offset + 1 + Int(jump.rawValue); onTrue = false
-            case .jumpIfTrue(let jump): target = offset + 1 + Int(jump.rawValue); onTrue = true
-            case .jump(let jump): target = offset + 1 + Int(jump.rawValue); onTrue = nil
+            case .jumpIfFalse(let jump):
+                target = offset + 1 + Int(jump.rawValue)
+                onTrue = false
+            case .jumpIfTrue(let jump):
+                target = offset + 1 + Int(jump.rawValue)
+                onTrue = true
+            case .jump(let jump):
+                target = offset + 1 + Int(jump.rawValue)
+                onTrue = nil
             default: continue
             }
             var hops = 0

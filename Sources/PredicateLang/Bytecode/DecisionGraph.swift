@@ -88,7 +88,8 @@ package struct DecisionGraph: Hashable, Sendable {
             guard let onTrue = Self.follow(code, from: offset + 1, flag: true, after: offset, nodeIndex),
                 let onFalse = Self.follow(code, from: offset + 1, flag: false, after: offset, nodeIndex)
             else { return nil }
-            nodes.append(DecisionNode(instruction: code[offset], onTrue: onTrue, onFalse: onFalse, offset: Int32(offset)))
+            nodes.append(
+                DecisionNode(instruction: code[offset], onTrue: onTrue, onFalse: onFalse, offset: Int32(offset)))
         }
         self.nodes = nodes
         self.entry = entry

@@ -94,7 +94,9 @@ extension Program {
 
     /// One listing line for the instruction at `offset`; `previousLine` is the source line printed
     /// on the line before (the column shows `|` when it repeats).
-    package func disassembleInstruction(at offset: Int, source: SourceText?, previousLine: Int?) -> (text: String, line: Int?) {
+    package func disassembleInstruction(at offset: Int, source: SourceText?, previousLine: Int?) -> (
+        text: String, line: Int?
+    ) {
         var location = ""
         var line: Int?
         let range = sourceRange(at: offset)

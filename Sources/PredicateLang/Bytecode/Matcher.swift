@@ -101,7 +101,8 @@ package struct Matcher: Sendable {
         case (_, .double(let value)) where op.isOrdering && options.isEmpty && !value.isNaN:
             kind = .double
             double = value
-        case (.equalTo, .string(let value)) where options.isEmpty, (.notEqualTo, .string(let value)) where options.isEmpty:
+        case (.equalTo, .string(let value)) where options.isEmpty,
+            (.notEqualTo, .string(let value)) where options.isEmpty:
             kind = .string
             string = StringConstant(value)
         case (.beginsWith, .string(let value)), (.endsWith, .string(let value)):

@@ -86,7 +86,9 @@ package struct Program: Sendable {
         }
 
         /// `elements` copied into memory with room for at least one element, and its (never nil) base.
-        private static func copy<Element>(_ elements: [Element]) -> (UnsafeBufferPointer<Element>, UnsafePointer<Element>) {
+        private static func copy<Element>(_ elements: [Element]) -> (
+            UnsafeBufferPointer<Element>, UnsafePointer<Element>
+        ) {
             let base = UnsafeMutablePointer<Element>.allocate(capacity: max(1, elements.count))
             let memory = UnsafeMutableBufferPointer(start: base, count: elements.count)
             _ = memory.initialize(from: elements)

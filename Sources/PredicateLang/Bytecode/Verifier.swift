@@ -56,13 +56,16 @@ package struct Verifier: Sendable {
             }
             let effect = instruction.stackEffect
             if state.depth < effect.pops {
-                return .failure(VerificationFailure(offset: offset, message: "stack underflow (depth \(state.depth), pops \(effect.pops))"))
+                return .failure(
+                    VerificationFailure(
+                        offset: offset, message: "stack underflow (depth \(state.depth), pops \(effect.pops))"))
             }
             if instruction.readsFlag && !state.flagSet {
                 return .failure(VerificationFailure(offset: offset, message: "flag read before it is set"))
             }
-            let next = State(depth: state.depth - effect.pops + effect.pushes,
-                             flagSet: state.flagSet || instruction.setsFlag)
+            let next = State(
+                depth: state.depth - effect.pops + effect.pushes,
+                flagSet: state.flagSet || instruction.setsFlag)
             maxDepth = max(maxDepth, next.depth)
             // At most two successors, kept in locals (an array here cost an allocation per instruction).
             var first = offset + 1
@@ -70,7 +73,8 @@ package struct Verifier: Sendable {
             switch instruction {
             case .return:
                 if state.depth != 0 {
-                    return .failure(VerificationFailure(offset: offset, message: "return with \(state.depth) values on the stack"))
+                    return .failure(
+                        VerificationFailure(offset: offset, message: "return with \(state.depth) values on the stack"))
                 }
                 continue
             case .jump(let jump):
@@ -84,12 +88,14 @@ package struct Verifier: Sendable {
             /// Carries `next` to `successor`, queuing it when its state is new or gains "flag unset".
             func flow(to successor: Int) -> VerificationFailure? {
                 guard instructions.indices.contains(successor) else {
-                    return VerificationFailure(offset: offset, message: "control flows to \(successor), outside the program")
+                    return VerificationFailure(
+                        offset: offset, message: "control flows to \(successor), outside the program")
                 }
                 if let existing = states[successor] {
                     if existing.depth != next.depth {
                         return VerificationFailure(
-                            offset: successor, message: "paths join with stack depths \(existing.depth) and \(next.depth)")
+                            offset: successor,
+                            message: "paths join with stack depths \(existing.depth) and \(next.depth)")
                     }
                     guard existing.flagSet && !next.flagSet else { return nil }
                 }
@@ -105,20 +111,28 @@ package struct Verifier: Sendable {
 
     /// Verifies a whole program, including its recorded maximum depth and source map.
     package static func verify(_ program: Program) -> [VerificationFailure] {
-        let tables = Tables(constants: program.constants.count, matchers: program.matchers.count,
-                            keyPaths: program.keyPaths.count, names: program.names.count,
-                            locals: program.localCount)
+        let tables = Tables(
+            constants: program.constants.count, matchers: program.matchers.count,
+            keyPaths: program.keyPaths.count, names: program.names.count,
+            locals: program.localCount)
         var failures: [VerificationFailure] = []
         switch analyze(program.instructions, tables: tables) {
         case .success(let depth):
             if depth != program.maxStackDepth {
-                failures.append(VerificationFailure(offset: 0, message: "recorded max depth \(program.maxStackDepth), computed \(depth)"))
+                failures.append(
+                    VerificationFailure(
+                        offset: 0, message: "recorded max depth \(program.maxStackDepth), computed \(depth)"))
             }
         case .failure(let failure):
             failures.append(failure)
         }
         if program.sourceRanges.count != program.instructions.count {
-            failures.append(VerificationFailure(offset: 0, message: "source map has \(program.sourceRanges.count) entries for \(program.instructions.count) instructions"))
+            failures.append(
+                VerificationFailure(
+                    offset: 0,
+                    message:
+                        "source map has \(program.sourceRanges.count) entries for \(program.instructions.count) instructions"
+                ))
         }
         if program.keyPathRanges.count != program.keyPaths.count {
             failures.append(VerificationFailure(offset: 0, message: "key path ranges do not match key paths"))

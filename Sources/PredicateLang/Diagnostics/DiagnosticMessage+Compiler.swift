@@ -21,7 +21,8 @@ extension DiagnosticMessage {
     /// A constant expression that raises whenever it is evaluated (`'a' + 1`). NSPredicate raises at
     /// evaluation, so this is a warning and the error still happens at evaluation.
     public static func constantExpressionFails(_ reason: String) -> DiagnosticMessage {
-        DiagnosticMessage(id: "constant-expression-fails", text: "this expression always fails when evaluated: \(reason)")
+        DiagnosticMessage(
+            id: "constant-expression-fails", text: "this expression always fails when evaluated: \(reason)")
     }
 
     /// A construct that parses but cannot be evaluated here (`ANYKEY`, `FUNCTION`, `UTI-CONFORMS-TO`).

@@ -36,7 +36,8 @@ extension DiagnosticMessage {
     package static let expectedEnd = DiagnosticMessage(
         id: "expected-end", text: "expected 'AND', 'OR' or the end of the predicate")
     package static func expectedExpression(after token: String?) -> DiagnosticMessage {
-        .init(id: "expected-expression", text: token.map { "expected expression after '\($0)'" } ?? "expected expression")
+        .init(
+            id: "expected-expression", text: token.map { "expected expression after '\($0)'" } ?? "expected expression")
     }
     package static func expectedKey(after token: String) -> DiagnosticMessage {
         .init(id: "expected-key", text: "expected a key after '\(token)'")
@@ -56,16 +57,21 @@ extension DiagnosticMessage {
     package static let expectedWordAfterHash = DiagnosticMessage(
         id: "expected-key-after-hash", text: "expected a word after '#'")
     package static func formatArgumentType(specifier: String, kind: String, position: Int) -> DiagnosticMessage {
-        .init(id: "format-argument-type", text: "format argument \(position) (\(kind)) cannot be used for '\(specifier)'")
+        .init(
+            id: "format-argument-type", text: "format argument \(position) (\(kind)) cannot be used for '\(specifier)'")
     }
     package static func formatKeyPathInvalid(_ path: String) -> DiagnosticMessage {
         .init(id: "invalid-format-key-path", text: "format argument '\(path)' for '%K' is not a valid key path")
     }
     package static func formatKeyPathNotString(kind: String, position: Int) -> DiagnosticMessage {
-        .init(id: "format-key-path-not-string", text: "format argument \(position) for '%K' must be a string, not \(kind)")
+        .init(
+            id: "format-key-path-not-string", text: "format argument \(position) for '%K' must be a string, not \(kind)"
+        )
     }
     package static func functionArity(_ selector: String, expected: Int, actual: Int) -> DiagnosticMessage {
-        .init(id: "function-arity", text: "function '\(selector)' takes \(expected) argument\(expected == 1 ? "" : "s"), not \(actual)")
+        .init(
+            id: "function-arity",
+            text: "function '\(selector)' takes \(expected) argument\(expected == 1 ? "" : "s"), not \(actual)")
     }
     package static func inputTooLarge(limit: Int) -> DiagnosticMessage {
         .init(id: "input-too-large", text: "predicate is longer than \(limit) bytes")
@@ -103,18 +109,24 @@ extension DiagnosticMessage {
         .init(id: "unexpected-character", text: "unexpected character '\(character)'")
     }
     package static func unknownComparisonOption(_ letter: String) -> DiagnosticMessage {
-        .init(id: "unknown-comparison-option", text: "unknown comparison option '\(letter)'; options are c, d, l, n and w")
+        .init(
+            id: "unknown-comparison-option", text: "unknown comparison option '\(letter)'; options are c, d, l, n and w"
+        )
     }
     /// Apple's text for a function name that is not on the allow-list.
     package static func unknownFunction(_ name: String, selector: String) -> DiagnosticMessage {
-        .init(id: "unknown-function", text: "Unable to parse function name '\(name)' into supported selector (\(selector))")
+        .init(
+            id: "unknown-function",
+            text: "Unable to parse function name '\(name)' into supported selector (\(selector))")
     }
     package static func unknownOperator(_ word: String) -> DiagnosticMessage {
         .init(id: "unknown-operator", text: "unknown operator '\(word)'")
     }
     /// Apple's text for a bad conversion letter.
     package static func unrecognizedConversionSpecifier(_ letter: String) -> DiagnosticMessage {
-        .init(id: "unrecognized-conversion-specifier", text: "Unrecognized conversion specifier '\(letter)' in format string")
+        .init(
+            id: "unrecognized-conversion-specifier",
+            text: "Unrecognized conversion specifier '\(letter)' in format string")
     }
     package static func unsupported(_ construct: String) -> DiagnosticMessage {
         .init(id: "not-supported", text: "\(construct) is not supported")

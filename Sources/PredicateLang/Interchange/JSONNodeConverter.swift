@@ -3,9 +3,9 @@
 // open arrays and objects on an explicit stack.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Converts a node tree into a ``Value``; `typed` enables the `$date` / `$set` wrappers.
@@ -73,7 +73,8 @@ struct JSONNodeConverter {
                 }
                 if wrapper.key == "$date" { return .value(try date(wrapper.value)) }
                 guard let elements = wrapper.value.arrayValue else {
-                    throw error("$set must be an array, not \(wrapper.value.kindName)", at: wrapper.value.range.lowerBound)
+                    throw error(
+                        "$set must be an array, not \(wrapper.value.kindName)", at: wrapper.value.range.lowerBound)
                 }
                 if elements.isEmpty { return .value(.set(ValueSet())) }
                 return .frame(Frame(kind: .set, children: elements, keys: []))

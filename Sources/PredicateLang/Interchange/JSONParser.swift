@@ -106,10 +106,14 @@ private struct Parser {
         parseValue: while true {
             // Expecting a value.
             skipWhitespace()
-            guard let byte = current else { throw error(stack.isEmpty ? "empty input" : "unexpected end of input, expected a value") }
+            guard let byte = current else {
+                throw error(stack.isEmpty ? "empty input" : "unexpected end of input, expected a value")
+            }
             switch byte {
             case UInt8(ascii: "["):
-                guard stack.count < limits.maxDepth else { throw error("nesting deeper than \(limits.maxDepth) levels") }
+                guard stack.count < limits.maxDepth else {
+                    throw error("nesting deeper than \(limits.maxDepth) levels")
+                }
                 let start = position
                 position += 1
                 skipWhitespace()
@@ -121,7 +125,9 @@ private struct Parser {
                     continue parseValue
                 }
             case UInt8(ascii: "{"):
-                guard stack.count < limits.maxDepth else { throw error("nesting deeper than \(limits.maxDepth) levels") }
+                guard stack.count < limits.maxDepth else {
+                    throw error("nesting deeper than \(limits.maxDepth) levels")
+                }
                 let start = position
                 position += 1
                 skipWhitespace()
@@ -140,7 +146,9 @@ private struct Parser {
             while true {
                 guard !stack.isEmpty else {
                     skipWhitespace()
-                    guard position == bytes.count else { throw error("unexpected \(describe(current)) after the JSON value") }
+                    guard position == bytes.count else {
+                        throw error("unexpected \(describe(current)) after the JSON value")
+                    }
                     return node
                 }
                 let top = stack.count - 1
@@ -157,7 +165,9 @@ private struct Parser {
                         let frame = stack.removeLast()
                         node = .array(frame.elements, SourceRange(frame.start, position))
                     } else {
-                        throw error(current == nil ? "unterminated array" : "expected ',' or ']' in array, found \(describe(current))")
+                        throw error(
+                            current == nil
+                                ? "unterminated array" : "expected ',' or ']' in array, found \(describe(current))")
                     }
                 } else {
                     if let (key, keyRange) = stack[top].pendingKey {
@@ -176,7 +186,9 @@ private struct Parser {
                         let frame = stack.removeLast()
                         node = .object(frame.members, SourceRange(frame.start, position))
                     } else {
-                        throw error(current == nil ? "unterminated object" : "expected ',' or '}' in object, found \(describe(current))")
+                        throw error(
+                            current == nil
+                                ? "unterminated object" : "expected ',' or '}' in object, found \(describe(current))")
                     }
                 }
             }
@@ -186,14 +198,17 @@ private struct Parser {
     /// `"key" :` — the key and its range; the cursor ends after the colon.
     mutating func parseKey(keys: [String: Int]) throws(JSONError) -> (String, SourceRange) {
         guard current == UInt8(ascii: "\"") else {
-            throw error(current == nil ? "unterminated object" : "expected a string key in object, found \(describe(current))")
+            throw error(
+                current == nil ? "unterminated object" : "expected a string key in object, found \(describe(current))")
         }
         let start = position
         let key = try parseString()
         let range = SourceRange(start, position)
         if keys[key] != nil { throw error("duplicate key \(Value.quotedString(key))", at: start) }
         skipWhitespace()
-        guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key, found \(describe(current))") }
+        guard current == UInt8(ascii: ":") else {
+            throw error("expected ':' after object key, found \(describe(current))")
+        }
         position += 1
         return (key, range)
     }
@@ -309,7 +324,8 @@ private struct Parser {
             throw error("lone low surrogate \\u\(hex4(code))", at: start)
         }
         if JSONEscape.highSurrogates.contains(code) {
-            guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
+            guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
+            else {
                 throw error("lone high surrogate \\u\(hex4(code))", at: start)
             }
             let lowStart = position

@@ -2,9 +2,9 @@
 // results and form values with it; output is compact and deterministic (keys sorted).
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension TypedJSON {

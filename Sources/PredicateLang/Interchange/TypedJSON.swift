@@ -3,9 +3,9 @@
 // spelling. Parsing goes through JSONParser (positions); serializing is compact with sorted keys.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Reads and writes ``Value``s as typed JSON (see `conformance/README.md`, "Typed JSON").
@@ -78,4 +78,3 @@ extension JSONNode {
         try TypedJSON.value(of: self, in: text)
     }
 }
-

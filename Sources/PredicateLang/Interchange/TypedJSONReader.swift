@@ -6,9 +6,9 @@
 // explicit stack bounded by JSONLimits.maxDepth.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The fast path of ``TypedJSON/parse(_:limits:)``: bytes → ``Value`` in one pass, or nil when the
@@ -310,7 +310,9 @@ struct TypedJSONReader {
             buffer.append(byte)
             return true
         }
-        guard letter == UInt8(ascii: "u"), var code = hexQuad(), !JSONEscape.lowSurrogates.contains(code) else { return false }
+        guard letter == UInt8(ascii: "u"), var code = hexQuad(), !JSONEscape.lowSurrogates.contains(code) else {
+            return false
+        }
         if JSONEscape.highSurrogates.contains(code) {
             guard bytes.count - position >= 2, bytes[position] == UInt8(ascii: "\\"),
                 bytes[position + 1] == UInt8(ascii: "u")

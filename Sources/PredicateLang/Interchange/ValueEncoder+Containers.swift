@@ -52,7 +52,8 @@ struct KeyedValueContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = child(key)
         nested.content = .dictionary([:])
-        return KeyedEncodingContainer(KeyedValueContainer<NestedKey>(context: context, slot: nested, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(
+            KeyedValueContainer<NestedKey>(context: context, slot: nested, codingPath: codingPath + [key]))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -122,11 +123,14 @@ struct UnkeyedValueContainer: UnkeyedEncodingContainer {
         try context.encode(value, into: append(), path: codingPath + [key])
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let key = nextKey
         let nested = append()
         nested.content = .dictionary([:])
-        return KeyedEncodingContainer(KeyedValueContainer<NestedKey>(context: context, slot: nested, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(
+            KeyedValueContainer<NestedKey>(context: context, slot: nested, codingPath: codingPath + [key]))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -151,7 +155,9 @@ struct SingleValueContainer: SingleValueEncodingContainer {
         guard case .empty = slot.content else {
             throw EncodingError.invalidValue(
                 value,
-                EncodingError.Context(codingPath: codingPath, debugDescription: "Attempt to encode a second value through a single value container."))
+                EncodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "Attempt to encode a second value through a single value container."))
         }
         slot.content = .value(value)
     }
@@ -176,7 +182,9 @@ struct SingleValueContainer: SingleValueEncodingContainer {
         guard case .empty = slot.content else {
             throw EncodingError.invalidValue(
                 value,
-                EncodingError.Context(codingPath: codingPath, debugDescription: "Attempt to encode a second value through a single value container."))
+                EncodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "Attempt to encode a second value through a single value container."))
         }
         try context.encode(value, into: slot, path: codingPath)
     }

@@ -3,9 +3,9 @@
 // A real Encoder: keyed, unkeyed and single-value containers, nesting and super encoders.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Encodes `Encodable` values into ``Value``s.
@@ -49,7 +49,9 @@ public struct ValueEncoder: Sendable {
         if let error = context.error { throw error }
         guard let result = root.resolve() else {
             throw EncodingError.invalidValue(
-                value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         return result
     }
@@ -71,7 +73,8 @@ final class EncodingContext {
 
     func record(_ message: String, path: [any CodingKey]) {
         guard error == nil else { return }
-        error = EncodingError.invalidValue(Value.null, EncodingError.Context(codingPath: path, debugDescription: message))
+        error = EncodingError.invalidValue(
+            Value.null, EncodingError.Context(codingPath: path, debugDescription: message))
     }
 
     /// Encodes one value into `slot`, with the special cases for Foundation types.
@@ -80,7 +83,9 @@ final class EncodingContext {
         defer { depth -= 1 }
         guard depth <= maxDepth else {
             throw EncodingError.invalidValue(
-                value, EncodingError.Context(codingPath: path, debugDescription: "Nesting deeper than \(maxDepth) levels (a reference cycle?)."))
+                value,
+                EncodingError.Context(
+                    codingPath: path, debugDescription: "Nesting deeper than \(maxDepth) levels (a reference cycle?)."))
         }
         switch value {
         case let date as Date:
@@ -89,7 +94,11 @@ final class EncodingContext {
             slot.content = .value(.string(url.absoluteString))
         case let decimal as Decimal:
             let text = decimal.description
-            if let integer = Int64(text) { slot.content = .value(.int(integer)) } else { slot.content = .value(.double(Double(text) ?? .nan)) }
+            if let integer = Int64(text) {
+                slot.content = .value(.int(integer))
+            } else {
+                slot.content = .value(.double(Double(text) ?? .nan))
+            }
         default:
             try value.encode(to: ValueEncodingCore(context: self, slot: slot, codingPath: path))
         }
@@ -130,7 +139,8 @@ struct ValueEncodingCore: Encoder {
         switch slot.content {
         case .empty: slot.content = .dictionary([:])
         case .dictionary: break
-        default: context.record("A keyed container was requested for a value already encoded another way.", path: codingPath)
+        default:
+            context.record("A keyed container was requested for a value already encoded another way.", path: codingPath)
         }
         return KeyedEncodingContainer(KeyedValueContainer<Key>(context: context, slot: slot, codingPath: codingPath))
     }
@@ -139,7 +149,9 @@ struct ValueEncodingCore: Encoder {
         switch slot.content {
         case .empty: slot.content = .array([])
         case .array: break
-        default: context.record("An unkeyed container was requested for a value already encoded another way.", path: codingPath)
+        default:
+            context.record(
+                "An unkeyed container was requested for a value already encoded another way.", path: codingPath)
         }
         return UnkeyedValueContainer(context: context, slot: slot, codingPath: codingPath)
     }

@@ -3,11 +3,11 @@
 // statistics (sum, min, max, average, median, mode, stddev) are in BuiltinFunction+Statistics.swift.
 
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 extension BuiltinFunction {
@@ -39,7 +39,8 @@ extension BuiltinFunction {
         guard arguments.count == arity else {
             throw EvaluationError(
                 .typeMismatch,
-                "\(selector) takes \(arity) argument\(arity == 1 ? "" : "s"), but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given")
+                "\(selector) takes \(arity) argument\(arity == 1 ? "" : "s"), but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given"
+            )
         }
         let first = arguments.first ?? .null
         let second = arguments.count > 1 ? arguments[1] : .null
@@ -77,10 +78,14 @@ extension BuiltinFunction {
         case .leftShift: return try Value.arithmetic(.leftShift, first, second)
         case .rightShift: return try Value.arithmetic(.rightShift, first, second)
         case .uppercase:
-            guard case .string(let string) = first else { throw EvaluationError(.typeMismatch, "Can't uppercase non-string") }
+            guard case .string(let string) = first else {
+                throw EvaluationError(.typeMismatch, "Can't uppercase non-string")
+            }
             return .string(string.uppercased())
         case .lowercase:
-            guard case .string(let string) = first else { throw EvaluationError(.typeMismatch, "Can't lowercase non-string") }
+            guard case .string(let string) = first else {
+                throw EvaluationError(.typeMismatch, "Can't lowercase non-string")
+            }
             return .string(string.lowercased())
         case .length:
             guard case .string(let string) = first else {

@@ -9,7 +9,8 @@ enum Statistics {
     /// - Throws: "Invoked mathematical function with bad collection parameter." for a
     ///   non-collection, nil or an empty collection; "... non-numeric object(s) in collection."
     ///   for a non-number element; "Unknown number type ..." for a boolean element.
-    static func numbers(_ collection: Value) throws(EvaluationError) -> (values: [Arithmetic.Operand], isFloating: Bool) {
+    static func numbers(_ collection: Value) throws(EvaluationError) -> (values: [Arithmetic.Operand], isFloating: Bool)
+    {
         guard let elements = collection.collectionElements else { throw badCollection() }
         guard !elements.isEmpty else {
             throw EvaluationError(.emptyCollection, "Invoked mathematical function with bad collection parameter.")
@@ -19,7 +20,8 @@ enum Statistics {
         var isFloating = false
         for element in elements {
             guard element.isNumber else {
-                throw EvaluationError(.typeMismatch, "Invoked mathematical function with non-numeric object(s) in collection.")
+                throw EvaluationError(
+                    .typeMismatch, "Invoked mathematical function with non-numeric object(s) in collection.")
             }
             let operand = try Arithmetic.operand(element)
             if case .floating = operand { isFloating = true }
@@ -103,14 +105,17 @@ enum Statistics {
     /// numbers (for two integers the integer mean, truncated toward zero).
     static func median(_ collection: Value) throws(EvaluationError) -> Value {
         guard let elements = collection.collectionElements else { throw badCollection() }
-        guard !elements.isEmpty else { throw EvaluationError(.emptyCollection, "Invoked median with empty collection.") }
+        guard !elements.isEmpty else {
+            throw EvaluationError(.emptyCollection, "Invoked median with empty collection.")
+        }
         let sorted = try sortedByCompare(elements, function: "median")
         let middle = sorted.count / 2
         if sorted.count % 2 == 1 { return sorted[middle] }
         let low = sorted[middle - 1]
         let high = sorted[middle]
         guard low.isNumber, high.isNumber else {
-            throw EvaluationError(.typeMismatch, "Invoked mathematical function with non-numeric object(s) in collection.")
+            throw EvaluationError(
+                .typeMismatch, "Invoked mathematical function with non-numeric object(s) in collection.")
         }
         switch (try Arithmetic.operand(low), try Arithmetic.operand(high)) {
         case (.integer(let a), .integer(let b)):
@@ -157,7 +162,8 @@ enum Statistics {
             guard let order = ValueOrdering.compare(lhs, rhs) else {
                 failure = EvaluationError(
                     .typeMismatch,
-                    "\(function): cannot compare \(lhs.kindName) \(lhs.shortDescription) with \(rhs.kindName) \(rhs.shortDescription).")
+                    "\(function): cannot compare \(lhs.kindName) \(lhs.shortDescription) with \(rhs.kindName) \(rhs.shortDescription)."
+                )
                 return false
             }
             return order < 0

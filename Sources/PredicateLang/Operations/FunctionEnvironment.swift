@@ -2,9 +2,9 @@
 // `randomn:`), injectable so evaluation is reproducible in tests and in `predc`.
 
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// The clock and random source that `now()`, `random()` and `randomn:` use.

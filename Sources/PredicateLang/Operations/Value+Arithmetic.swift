@@ -3,17 +3,17 @@
 // case (overflow, division by zero, Int64.min / -1, over-long shifts) has a defined result.
 
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension Value {
@@ -46,7 +46,8 @@ extension Value {
     ///   an impossible date combination), "mathematical functions require NSNumber parameters"
     ///   (`* / **` of non-numbers or nil), "Can't do bit operators on non-numbers" (bitwise), and
     ///   "Unknown number type or nil passed to arithmetic function expression." (booleans).
-    public static func arithmetic(_ op: ArithmeticOperator, _ lhs: Value, _ rhs: Value) throws(EvaluationError) -> Value {
+    public static func arithmetic(_ op: ArithmeticOperator, _ lhs: Value, _ rhs: Value) throws(EvaluationError) -> Value
+    {
         switch op {
         case .add, .subtract:
             return try additive(op == .add, lhs, rhs)

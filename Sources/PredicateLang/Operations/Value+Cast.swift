@@ -2,9 +2,9 @@
 // NSDate, NSNumber, NSDecimalNumber and NSString. No class is ever looked up or instantiated.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension Value {
@@ -36,7 +36,8 @@ extension Value {
         switch typeName {
         case "Class":
             throw EvaluationError(
-                .invalidCast, "CAST to 'Class' is not supported: it would create a class object from \(shortDescription)")
+                .invalidCast,
+                "CAST to 'Class' is not supported: it would create a class object from \(shortDescription)")
         case "NSDate":
             switch self {
             case .null: return .null
@@ -67,7 +68,8 @@ extension Value {
             switch self {
             case .null: return .null
             case .date(let date):
-                return .string(ISO8601.foundationDescription(date) ?? Value.numberDescription(date.timeIntervalSinceReferenceDate))
+                return .string(
+                    ISO8601.foundationDescription(date) ?? Value.numberDescription(date.timeIntervalSinceReferenceDate))
             case .double(let double):
                 // NSNumber's description (`-0` for negative zero; the printer writes `-0.0` instead).
                 return .string(Value.numberDescription(double))
@@ -160,7 +162,9 @@ enum NumberReader {
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             let mark = index
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             if digits() == 0 { index = mark } else { isInteger = false }
         }
         var literal = String(decoding: bytes[start..<index], as: UTF8.self)

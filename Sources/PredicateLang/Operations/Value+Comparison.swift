@@ -3,9 +3,9 @@
 // IN/CONTAINS, BETWEEN, LIKE and MATCHES, throwing where Apple raises.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension Value {
@@ -49,7 +49,8 @@ extension Value {
             guard case .string(let text) = lhs, case .string(let needle) = rhs else {
                 throw EvaluationError(
                     .typeMismatch,
-                    "Can't do a substring operation with something that isn't a string (lhs = \(lhs.messageDescription) rhs = \(rhs.messageDescription))")
+                    "Can't do a substring operation with something that isn't a string (lhs = \(lhs.messageDescription) rhs = \(rhs.messageDescription))"
+                )
             }
             return StringSearch.find(needle, in: text, anchor: op == .beginsWith ? .prefix : .suffix, options: options)
         case .in:
@@ -61,7 +62,8 @@ extension Value {
         case .like, .matches:
             if lhs.isNull || rhs.isNull { return false }
             guard case .string(let pattern) = rhs else {
-                throw EvaluationError(.typeMismatch, "Can't create a regex expression from object \(rhs.messageDescription).")
+                throw EvaluationError(
+                    .typeMismatch, "Can't create a regex expression from object \(rhs.messageDescription).")
             }
             guard case .string(let subject) = lhs else {
                 throw EvaluationError(.typeMismatch, "Can't do regex matching on object \(lhs.messageDescription).")
@@ -94,12 +96,15 @@ extension Value {
             if lhs.isNumber && rhs.isNumber { return numericOrder(lhs, rhs) }
             throw EvaluationError(
                 .typeMismatch,
-                "Can't compare \(lhs.kindName) \(lhs.messageDescription) with \(rhs.kindName) \(rhs.messageDescription)")
+                "Can't compare \(lhs.kindName) \(lhs.messageDescription) with \(rhs.kindName) \(rhs.messageDescription)"
+            )
         }
     }
 
     /// `element IN container` (`container CONTAINS element`).
-    private static func isElement(_ element: Value, of container: Value, options: ComparisonOptions) throws(EvaluationError) -> Bool {
+    private static func isElement(_ element: Value, of container: Value, options: ComparisonOptions)
+        throws(EvaluationError) -> Bool
+    {
         if container.isNull || element.isNull { return false }
         switch container {
         case .string(let text):
@@ -127,7 +132,8 @@ extension Value {
         if value.isNull || bounds.isNull { return false }
         guard case .array(let pair) = bounds else {
             throw EvaluationError(
-                .invalidBetweenBounds, "Can't use between operator with rhs \(bounds.messageDescription) (not an array)")
+                .invalidBetweenBounds, "Can't use between operator with rhs \(bounds.messageDescription) (not an array)"
+            )
         }
         guard pair.count == 2 else {
             throw EvaluationError(
@@ -156,7 +162,8 @@ extension Value {
         case .date(let date):
             // Not `String(describing: date)`: Foundation's `Date.description` traps for dates far outside
             // years 0...9999 and for NaN (`CAST(1e300, 'NSDate')` reaches here).
-            return ISO8601.foundationDescription(date) ?? "\(date.timeIntervalSinceReferenceDate) seconds since 2001-01-01"
+            return ISO8601.foundationDescription(date)
+                ?? "\(date.timeIntervalSinceReferenceDate) seconds since 2001-01-01"
         case .array(let elements): return "(" + elements.map(\.messageDescription).joined(separator: ", ") + ")"
         case .set(let set): return "{(" + set.elements.map(\.messageDescription).joined(separator: ", ") + ")}"
         case .dictionary(let dictionary):

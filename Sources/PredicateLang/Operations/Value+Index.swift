@@ -91,10 +91,12 @@ extension Value {
                 position = Arithmetic.clampedInteger(double)
             default:
                 throw EvaluationError(
-                    .invalidIndex, "The index \(index.shortDescription) is NOT appropriate for a collection of type: NSArray")
+                    .invalidIndex,
+                    "The index \(index.shortDescription) is NOT appropriate for a collection of type: NSArray")
             }
             guard position >= 0, position < Int64(elements.count), let offset = Int(exactly: position) else {
-                let bounds = elements.isEmpty ? "beyond bounds for empty NSArray" : "beyond bounds [0 .. \(elements.count - 1)]"
+                let bounds =
+                    elements.isEmpty ? "beyond bounds for empty NSArray" : "beyond bounds [0 .. \(elements.count - 1)]"
                 throw EvaluationError(.invalidIndex, "*** -[NSArray objectAtIndex:]: index \(position) \(bounds)")
             }
             return elements[offset]

@@ -3,9 +3,9 @@
 // `dict.@allKeys`). A fixed allow-list: no key ever reaches arbitrary code.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension KeyValueCoding {
@@ -60,7 +60,8 @@ extension KeyValueCoding {
         case "@allKeys":
             return .array(dictionary.keys.sorted { ValueOrdering.compareUTF16($0, $1) < 0 }.map(Value.string))
         case "@allValues":
-            return .array(dictionary.keys.sorted { ValueOrdering.compareUTF16($0, $1) < 0 }.compactMap { dictionary[$0] })
+            return .array(
+                dictionary.keys.sorted { ValueOrdering.compareUTF16($0, $1) < 0 }.compactMap { dictionary[$0] })
         default: return nil
         }
     }

@@ -169,7 +169,8 @@ enum KeyValueCoding {
                 guard let inner = collection.collectionElements else {
                     throw EvaluationError(
                         .notACollection,
-                        "\(name) requires a collection at its right key path; found \(collection.kindName) \(collection.shortDescription).")
+                        "\(name) requires a collection at its right key path; found \(collection.kindName) \(collection.shortDescription)."
+                    )
                 }
                 values.append(contentsOf: inner.lazy.filter { !$0.isNull })
             }
@@ -281,7 +282,8 @@ enum KeyValueCoding {
             guard let order = ValueOrdering.compare(value, current) else {
                 throw EvaluationError(
                     .typeMismatch,
-                    "\(operatorName) cannot compare \(value.kindName) \(value.shortDescription) with \(current.kindName) \(current.shortDescription).")
+                    "\(operatorName) cannot compare \(value.kindName) \(value.shortDescription) with \(current.kindName) \(current.shortDescription)."
+                )
             }
             if wantMax ? order > 0 : order < 0 { best = value }
         }
@@ -291,11 +293,15 @@ enum KeyValueCoding {
     static func unknownKey(_ key: String, _ receiver: Value) -> EvaluationError {
         EvaluationError(
             .invalidKey,
-            "[<\(receiver.className)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key).")
+            "[<\(receiver.className)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key)."
+        )
     }
 
     static func tooDeep() -> EvaluationError {
-        EvaluationError(.invalidKey, "Key path evaluation nested too deeply (arrays beyond \(maxDepth) levels or collection operators beyond \(maxDepth / operatorDepthCost)).")
+        EvaluationError(
+            .invalidKey,
+            "Key path evaluation nested too deeply (arrays beyond \(maxDepth) levels or collection operators beyond \(maxDepth / operatorDepthCost))."
+        )
     }
 }
 

@@ -15,7 +15,8 @@ extension Value {
         guard let left = lhs.collectionElements else {
             throw EvaluationError(
                 .notACollection,
-                "Can't evaluate set expression; left subexpression not a set (lhs = \(lhs.shortDescription) rhs = \(rhs.shortDescription))")
+                "Can't evaluate set expression; left subexpression not a set (lhs = \(lhs.shortDescription) rhs = \(rhs.shortDescription))"
+            )
         }
         let right: [Value]
         switch rhs {
@@ -26,7 +27,8 @@ extension Value {
         default:
             throw EvaluationError(
                 .notACollection,
-                "Can't evaluate set expression; right subexpression not a collection (lhs = \(lhs.shortDescription) rhs = \(rhs.shortDescription))")
+                "Can't evaluate set expression; right subexpression not a collection (lhs = \(lhs.shortDescription) rhs = \(rhs.shortDescription))"
+            )
         }
         switch op {
         case .union:

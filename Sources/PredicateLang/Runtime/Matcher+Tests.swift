@@ -8,12 +8,15 @@
 extension Matcher {
     /// Whether `value op constant` holds: the quick answer when there is one, else the thorough one.
     /// In debug builds every quick answer is checked against the thorough one.
-    static func test(_ matcher: UnsafePointer<Matcher>, _ value: borrowing Value, limits: Limits) throws(EvaluationError) -> Bool {
+    static func test(_ matcher: UnsafePointer<Matcher>, _ value: borrowing Value, limits: Limits)
+        throws(EvaluationError) -> Bool
+    {
         try withUnsafePointer(to: value) { (value) throws(EvaluationError) -> Bool in
             if let answer = quickTest(matcher, value) {
                 assert(
                     (try? matcher.pointee.thoroughTest(value.pointee, limits: limits)) == answer,
-                    "quick and thorough tiers disagree on \(value.pointee.predicateDescription) \(matcher.pointee.op.rawValue) \(matcher.pointee.constant.predicateDescription)")
+                    "quick and thorough tiers disagree on \(value.pointee.predicateDescription) \(matcher.pointee.op.rawValue) \(matcher.pointee.constant.predicateDescription)"
+                )
                 return answer
             }
             return try matcher.pointee.thoroughTest(value.pointee, limits: limits)
@@ -37,18 +40,22 @@ extension Matcher {
             guard case .string(let subject) = value.pointee else { return nil }
             return matcher.pointee.string.isIdentical(to: subject) == (matcher.pointee.op == .equalTo)
         case .substring, .containsString:
-            if case .string(let subject) = value.pointee, let offset = MemoryLayout<Matcher>.offset(of: \Matcher.needle) {
+            if case .string(let subject) = value.pointee, let offset = MemoryLayout<Matcher>.offset(of: \Matcher.needle)
+            {
                 let needle = (UnsafeRawPointer(matcher) + offset).assumingMemoryBound(to: SubstringMatcher.self)
                 return SubstringMatcher.matches(needle, subject, matcher.pointee.op)
             }
             guard matcher.pointee.kind == .containsString, case .array(let elements) = value.pointee else { return nil }
             for element in elements {
-                if case .string(let candidate) = element, matcher.pointee.string.isIdentical(to: candidate) { return true }
+                if case .string(let candidate) = element, matcher.pointee.string.isIdentical(to: candidate) {
+                    return true
+                }
             }
             return false
         case .stringMembers:
             guard case .string(let subject) = value.pointee else { return nil }
-            for index in matcher.pointee.stringMembers.indices where matcher.pointee.stringMembers[index].isIdentical(to: subject) {
+            for index in matcher.pointee.stringMembers.indices
+            where matcher.pointee.stringMembers[index].isIdentical(to: subject) {
                 return true
             }
             return false

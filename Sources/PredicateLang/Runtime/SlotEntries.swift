@@ -13,7 +13,8 @@ struct SlotEntries {
             self.base = base
             count = entries.count
         } else {
-            base = UnsafePointer(bitPattern: MemoryLayout<RowStore.Entry>.alignment).unsafelyUnwrapped  // safe: a non-zero constant is never nil
+            let nowhere = UnsafePointer<RowStore.Entry>(bitPattern: MemoryLayout<RowStore.Entry>.alignment)
+            base = nowhere.unsafelyUnwrapped  // safe: a non-zero address is never nil
             count = 0
         }
     }
@@ -22,7 +23,9 @@ struct SlotEntries {
     @_transparent
     func valuePointer(_ slot: SlotOperand) -> UnsafePointer<Value>? {
         let position = Int(slot.rawValue)
-        guard position < count, let offset = MemoryLayout<RowStore.Entry>.offset(of: \RowStore.Entry.value) else { return nil }
+        guard position < count, let offset = MemoryLayout<RowStore.Entry>.offset(of: \RowStore.Entry.value) else {
+            return nil
+        }
         return (UnsafeRawPointer(base + position) + offset).assumingMemoryBound(to: Value.self)
     }
 

@@ -60,16 +60,21 @@ struct ClosureTrace: TraceSink {
     static var isEnabled: Bool { true }
 
     func record(_ program: Program.Storage, offset: Int, frame: borrowing Frame, flag: Bool) {
-        let listing = Program(storage: program).disassembleInstruction(at: offset, source: source, previousLine: nil).text
-        handler(TraceEvent(step: .instruction, offset: offset, instruction: program.contents.instructions[offset],
-                           listing: listing, stack: frame.stackContents, flag: flag))
+        let listing = Program(storage: program).disassembleInstruction(at: offset, source: source, previousLine: nil)
+            .text
+        handler(
+            TraceEvent(
+                step: .instruction, offset: offset, instruction: program.contents.instructions[offset],
+                listing: listing, stack: frame.stackContents, flag: flag))
     }
 
     func recordNode(_ program: Program.Storage, _ node: Int) {
         let whole = Program(storage: program)
         guard let nodes = whole.decisionGraph?.nodes, nodes.indices.contains(node) else { return }
         let leaf = nodes[node]
-        handler(TraceEvent(step: .decisionNode(node), offset: Int(leaf.offset), instruction: leaf.instruction,
-                           listing: whole.decisionNodeListing(node, source: source), stack: [], flag: nil))
+        handler(
+            TraceEvent(
+                step: .decisionNode(node), offset: Int(leaf.offset), instruction: leaf.instruction,
+                listing: whole.decisionNodeListing(node, source: source), stack: [], flag: nil))
     }
 }

@@ -20,7 +20,9 @@ extension VirtualMachine {
                 if Trace.isEnabled { trace.recordNode(program, Int(next)) }
                 let node = nodes + Int(next)
                 offset = node.pointee.offset
-                next = try test(node.pointee.instruction, program, inputs) ? node.pointee.onTrue.rawValue : node.pointee.onFalse.rawValue
+                next =
+                    try test(node.pointee.instruction, program, inputs)
+                    ? node.pointee.onTrue.rawValue : node.pointee.onFalse.rawValue
             }
         } catch {
             throw error.range == .synthesized ? error.at(program.sourceRanges[Int(offset)]) : error

@@ -57,7 +57,8 @@ struct Frame: ~Copyable {
         case .set(let set): elements = set.elements
         case .null: elements = []
         default:
-            throw EvaluationError(.notACollection, "Can't perform SUBQUERY over \(collection.kindName) (not an array or a set)")
+            throw EvaluationError(
+                .notACollection, "Can't perform SUBQUERY over \(collection.kindName) (not an array or a set)")
         }
         locals[base] = .array(elements)
         locals[base + 1] = .int(0)

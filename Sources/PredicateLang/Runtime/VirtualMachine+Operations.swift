@@ -5,10 +5,12 @@
 extension VirtualMachine {
     // MARK: Inputs
 
-    static func variable(_ name: String, _ variables: UnsafePointer<[String: Value]>?) throws(EvaluationError) -> Value {
+    static func variable(_ name: String, _ variables: UnsafePointer<[String: Value]>?) throws(EvaluationError) -> Value
+    {
         guard let value = variables?.pointee[name] else {
             throw EvaluationError(
-                .unboundVariable, "Can't get value for '\(name)' in bindings \(bindingsDescription(variables?.pointee ?? [:])).")
+                .unboundVariable,
+                "Can't get value for '\(name)' in bindings \(bindingsDescription(variables?.pointee ?? [:])).")
         }
         return value
     }
@@ -67,8 +69,9 @@ extension VirtualMachine {
         case .array(let array): elements = array
         case .set(let set): elements = set.elements
         default:
-            throw EvaluationError(.notACollection,
-                                  "The left hand side for an ALL or ANY operator must be either an NSArray or an NSSet.")
+            throw EvaluationError(
+                .notACollection,
+                "The left hand side for an ALL or ANY operator must be either an NSArray or an NSSet.")
         }
         for element in elements {
             try charge(&steps, 1, limits.maxEvaluationSteps)
@@ -105,7 +108,8 @@ extension VirtualMachine {
 
     static func cast(_ value: Value, _ type: Value) throws(EvaluationError) -> Value {
         guard case .string(let typeName) = type else {
-            throw EvaluationError(.invalidCast, "Cannot cast to class \(type.predicateDescription) which does not exist")
+            throw EvaluationError(
+                .invalidCast, "Cannot cast to class \(type.predicateDescription) which does not exist")
         }
         return try value.cast(to: typeName)
     }

@@ -5,9 +5,9 @@
 // instruction.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What one evaluation reads. Every member is borrowed from the caller for the duration of the run.
@@ -47,7 +47,8 @@ enum VirtualMachine {
         _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, trace: inout Trace
     ) throws(EvaluationError) -> Bool {
         let capacity = max(1, program.maxStackDepth + program.localCount)
-        return try withUnsafeTemporaryAllocation(of: Value.self, capacity: capacity) { (buffer) throws(EvaluationError) -> Bool in
+        return try withUnsafeTemporaryAllocation(of: Value.self, capacity: capacity) {
+            (buffer) throws(EvaluationError) -> Bool in
             guard let base = buffer.baseAddress else {
                 throw EvaluationError(.unsupported, "no memory for the operand stack")
             }
@@ -121,7 +122,8 @@ enum VirtualMachine {
                     let value = frame.pop()
                     frame.push(try cast(value, type))
                 case .unsupported(let index):
-                    throw EvaluationError(.unsupported, program.constants[Int(index.rawValue)].stringValue ?? "not supported")
+                    throw EvaluationError(
+                        .unsupported, program.constants[Int(index.rawValue)].stringValue ?? "not supported")
                 case .setFlag(let value):
                     flag = value
                 case .compare(let op, let options, let modifier):

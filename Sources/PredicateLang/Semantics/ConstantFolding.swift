@@ -42,7 +42,8 @@ package struct ConstantFolding {
                 return .constant(!value, range)
             case .not(let inner, _):
                 return inner
-            case .comparison(var comparison) where comparison.modifier == .direct
+            case .comparison(var comparison)
+            where comparison.modifier == .direct
                 && (comparison.op == .equalTo || comparison.op == .notEqualTo):
                 // `!=` is the exact negation of `==` in every case (nil, kinds, options).
                 comparison.op = comparison.op == .equalTo ? .notEqualTo : .equalTo
@@ -121,8 +122,9 @@ package struct ConstantFolding {
         case .function(let selector, let arguments, let range):
             return foldFunction(selector, arguments, range)
         case .customFunction(let receiver, let selector, let arguments, let range):
-            return .customFunction(receiver: foldExpression(receiver), selector: foldExpression(selector),
-                                   arguments: foldExpressions(arguments), range)
+            return .customFunction(
+                receiver: foldExpression(receiver), selector: foldExpression(selector),
+                arguments: foldExpressions(arguments), range)
         case .aggregate(let elements, let range):
             return foldAggregate(elements, range)
         case .index(let base, let selector, let range):
@@ -134,8 +136,9 @@ package struct ConstantFolding {
         case .setOperation(let op, let lhs, let rhs, let range):
             return foldSetOperation(op, lhs, rhs, range)
         case .subquery(let collection, let variable, let predicate, let range):
-            return .subquery(collection: foldExpression(collection), variable: variable,
-                             predicate: foldPredicate(predicate), range)
+            return .subquery(
+                collection: foldExpression(collection), variable: variable,
+                predicate: foldPredicate(predicate), range)
         case .ternary(let condition, let then, let otherwise, let range):
             return foldTernary(condition, then, otherwise, range)
         case .cast(let value, let type, let range):
@@ -175,7 +178,9 @@ package struct ConstantFolding {
         }
     }
 
-    private mutating func foldAggregate(_ elements: [SyntaxTree.Expression], _ range: SourceRange) -> SyntaxTree.Expression {
+    private mutating func foldAggregate(_ elements: [SyntaxTree.Expression], _ range: SourceRange)
+        -> SyntaxTree.Expression
+    {
         let folded = foldExpressions(elements)
         if let values = constantValues(folded) { return .constant(.array(values), range) }
         return .aggregate(folded, range)
@@ -188,13 +193,17 @@ package struct ConstantFolding {
         let right = foldExpression(rhs)
         let rebuilt = SyntaxTree.Expression.arithmetic(op, left, right, range)
         guard case .constant(let l, _) = left, case .constant(let r, _) = right else { return rebuilt }
-        return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in try Value.arithmetic(op, l, r) }
+        return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in
+            try Value.arithmetic(op, l, r)
+        }
     }
 
     private mutating func foldNegate(_ operand: SyntaxTree.Expression, _ range: SourceRange) -> SyntaxTree.Expression {
         let folded = foldExpression(operand)
         guard case .constant(let value, _) = folded else { return .negate(folded, range) }
-        return evaluate(range, fallback: .negate(folded, range)) { () throws(EvaluationError) -> Value in try value.negated() }
+        return evaluate(range, fallback: .negate(folded, range)) { () throws(EvaluationError) -> Value in
+            try value.negated()
+        }
     }
 
     private mutating func foldSetOperation(
@@ -204,7 +213,9 @@ package struct ConstantFolding {
         let right = foldExpression(rhs)
         let rebuilt = SyntaxTree.Expression.setOperation(op, left, right, range)
         guard case .constant(let l, _) = left, case .constant(let r, _) = right else { return rebuilt }
-        return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in try Value.setOperation(op, l, r) }
+        return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in
+            try Value.setOperation(op, l, r)
+        }
     }
 
     private mutating func foldTernary(
@@ -237,9 +248,15 @@ package struct ConstantFolding {
             let folded = foldExpression(expression)
             foldedSelector = .expression(folded)
             if case .constant(let value, _) = folded { index = .value(value) } else { index = nil }
-        case .first: foldedSelector = .first; index = .first
-        case .last: foldedSelector = .last; index = .last
-        case .size: foldedSelector = .size; index = .size
+        case .first:
+            foldedSelector = .first
+            index = .first
+        case .last:
+            foldedSelector = .last
+            index = .last
+        case .size:
+            foldedSelector = .size
+            index = .size
         }
         let rebuilt = SyntaxTree.Expression.index(foldedBase, foldedSelector, range)
         guard case .constant(let value, _) = foldedBase, let index else { return rebuilt }

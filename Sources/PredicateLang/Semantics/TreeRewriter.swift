@@ -43,7 +43,9 @@ struct TreeRewriter {
             return .aggregate(children(elements), range)
         case .index(let base, let selector, let range):
             var newSelector = selector
-            if case .expression(let index) = selector { newSelector = .expression(self.expression(index, bound: bound)) }
+            if case .expression(let index) = selector {
+                newSelector = .expression(self.expression(index, bound: bound))
+            }
             return .index(self.expression(base, bound: bound), newSelector, range)
         case .arithmetic(let op, let lhs, let rhs, let range):
             return .arithmetic(op, self.expression(lhs, bound: bound), self.expression(rhs, bound: bound), range)

@@ -49,7 +49,9 @@ extension Lexer {
     mutating func lexFormatSpecifier() -> Token {
         let start = offset
         offset += 1
-        while [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#")].contains(peek()) { offset += 1 }
+        while [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#")].contains(peek()) {
+            offset += 1
+        }
         while isDigit(peek()) { offset += 1 }
         if peek() == UInt8(ascii: ".") {
             offset += 1
@@ -103,13 +105,14 @@ extension Lexer {
             }
             return token(.formatKeyPath, range, .components(components))
         case .integer:
-            converted = switch argument {
-            case .int: argument
-            case .bool(let flag): .int(flag ? 1 : 0)
-            case .double(let double):
-                Int64(exactly: double.rounded(.towardZero)).map(Value.int)
-            default: nil
-            }
+            converted =
+                switch argument {
+                case .int: argument
+                case .bool(let flag): .int(flag ? 1 : 0)
+                case .double(let double):
+                    Int64(exactly: double.rounded(.towardZero)).map(Value.int)
+                default: nil
+                }
         case .double:
             converted = argument.doubleValue.map(Value.double)
         case .string:

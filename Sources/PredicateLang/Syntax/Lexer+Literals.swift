@@ -145,12 +145,13 @@ extension Lexer {
     mutating func lexNumber() -> Token {
         let start = offset
         if peek() == UInt8(ascii: "0") {
-            let radix: UInt64? = switch peek(1) {
-            case UInt8(ascii: "x"), UInt8(ascii: "X"): 16
-            case UInt8(ascii: "o"), UInt8(ascii: "O"): 8
-            case UInt8(ascii: "b"), UInt8(ascii: "B"): 2
-            default: nil
-            }
+            let radix: UInt64? =
+                switch peek(1) {
+                case UInt8(ascii: "x"), UInt8(ascii: "X"): 16
+                case UInt8(ascii: "o"), UInt8(ascii: "O"): 8
+                case UInt8(ascii: "b"), UInt8(ascii: "B"): 2
+                default: nil
+                }
             if let radix { return lexRadixInteger(radix: radix, start: start) }
         }
         while isDigit(peek()) { offset += 1 }

@@ -154,7 +154,8 @@ struct Lexer {
         if peek() == UInt8(ascii: ":") && peek(1) != UInt8(ascii: "=") {
             return lexSelector(start: start)
         }
-        return token(.identifier, SourceRange(start, offset), .text(String(decoding: bytes[start..<offset], as: UTF8.self)))
+        return token(
+            .identifier, SourceRange(start, offset), .text(String(decoding: bytes[start..<offset], as: UTF8.self)))
     }
 
     /// After `UTI` (any case), reads `-CONFORMS-TO` or `-EQUALS` if present.
@@ -178,7 +179,8 @@ struct Lexer {
         while scanWord() {
             if peek() == UInt8(ascii: ":") && peek(1) != UInt8(ascii: "=") { offset += 1 } else { break }
         }
-        return token(.selector, SourceRange(start, offset), .text(String(decoding: bytes[start..<offset], as: UTF8.self)))
+        return token(
+            .selector, SourceRange(start, offset), .text(String(decoding: bytes[start..<offset], as: UTF8.self)))
     }
 
     /// `$name` or `$#name`.
@@ -202,29 +204,55 @@ struct Lexer {
         let symbol: Token.Symbol
         var length = 1
         switch (first, second) {
-        case (UInt8(ascii: "="), UInt8(ascii: "=")): symbol = .equal; length = 2
-        case (UInt8(ascii: "="), UInt8(ascii: "<")): symbol = .lessOrEqual; length = 2
-        case (UInt8(ascii: "="), UInt8(ascii: ">")): symbol = .greaterOrEqual; length = 2
+        case (UInt8(ascii: "="), UInt8(ascii: "=")):
+            symbol = .equal
+            length = 2
+        case (UInt8(ascii: "="), UInt8(ascii: "<")):
+            symbol = .lessOrEqual
+            length = 2
+        case (UInt8(ascii: "="), UInt8(ascii: ">")):
+            symbol = .greaterOrEqual
+            length = 2
         case (UInt8(ascii: "="), _): symbol = .equal
-        case (UInt8(ascii: "!"), UInt8(ascii: "=")): symbol = .notEqual; length = 2
+        case (UInt8(ascii: "!"), UInt8(ascii: "=")):
+            symbol = .notEqual
+            length = 2
         case (UInt8(ascii: "!"), _): symbol = .bang
-        case (UInt8(ascii: "<"), UInt8(ascii: ">")): symbol = .notEqual; length = 2
-        case (UInt8(ascii: "<"), UInt8(ascii: "=")): symbol = .lessOrEqual; length = 2
-        case (UInt8(ascii: "<"), UInt8(ascii: "<")): symbol = .shiftLeft; length = 2
+        case (UInt8(ascii: "<"), UInt8(ascii: ">")):
+            symbol = .notEqual
+            length = 2
+        case (UInt8(ascii: "<"), UInt8(ascii: "=")):
+            symbol = .lessOrEqual
+            length = 2
+        case (UInt8(ascii: "<"), UInt8(ascii: "<")):
+            symbol = .shiftLeft
+            length = 2
         case (UInt8(ascii: "<"), _): symbol = .less
-        case (UInt8(ascii: ">"), UInt8(ascii: "=")): symbol = .greaterOrEqual; length = 2
-        case (UInt8(ascii: ">"), UInt8(ascii: ">")): symbol = .shiftRight; length = 2
+        case (UInt8(ascii: ">"), UInt8(ascii: "=")):
+            symbol = .greaterOrEqual
+            length = 2
+        case (UInt8(ascii: ">"), UInt8(ascii: ">")):
+            symbol = .shiftRight
+            length = 2
         case (UInt8(ascii: ">"), _): symbol = .greater
-        case (UInt8(ascii: "&"), UInt8(ascii: "&")): symbol = .andAnd; length = 2
+        case (UInt8(ascii: "&"), UInt8(ascii: "&")):
+            symbol = .andAnd
+            length = 2
         case (UInt8(ascii: "&"), _): symbol = .ampersand
-        case (UInt8(ascii: "|"), UInt8(ascii: "|")): symbol = .orOr; length = 2
+        case (UInt8(ascii: "|"), UInt8(ascii: "|")):
+            symbol = .orOr
+            length = 2
         case (UInt8(ascii: "|"), _): symbol = .bar
-        case (UInt8(ascii: "*"), UInt8(ascii: "*")): symbol = .starStar; length = 2
+        case (UInt8(ascii: "*"), UInt8(ascii: "*")):
+            symbol = .starStar
+            length = 2
         case (UInt8(ascii: "*"), _): symbol = .star
         case (UInt8(ascii: "/"), UInt8(ascii: "/")), (UInt8(ascii: "/"), UInt8(ascii: "*")):
             return lexComment()
         case (UInt8(ascii: "/"), _): symbol = .slash
-        case (UInt8(ascii: ":"), UInt8(ascii: "=")): symbol = .assign; length = 2
+        case (UInt8(ascii: ":"), UInt8(ascii: "=")):
+            symbol = .assign
+            length = 2
         case (UInt8(ascii: "+"), _): symbol = .plus
         case (UInt8(ascii: "-"), _): symbol = .minus
         case (UInt8(ascii: "^"), _): symbol = .caret
@@ -279,7 +307,8 @@ struct Lexer {
     // MARK: Byte helpers
 
     func isASCIILetter(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
@@ -296,9 +325,15 @@ struct Lexer {
         var value: UInt32
         switch lead {
         case 0..<0x80: return Unicode.Scalar(UInt32(lead)).map { ($0, 1) }
-        case 0xC2..<0xE0: length = 2; value = UInt32(lead & 0x1F)
-        case 0xE0..<0xF0: length = 3; value = UInt32(lead & 0x0F)
-        case 0xF0..<0xF5: length = 4; value = UInt32(lead & 0x07)
+        case 0xC2..<0xE0:
+            length = 2
+            value = UInt32(lead & 0x1F)
+        case 0xE0..<0xF0:
+            length = 3
+            value = UInt32(lead & 0x0F)
+        case 0xF0..<0xF5:
+            length = 4
+            value = UInt32(lead & 0x07)
         default: return nil
         }
         guard index + length <= bytes.count else { return nil }

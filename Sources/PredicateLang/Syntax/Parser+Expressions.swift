@@ -83,7 +83,8 @@ extension PredicateParser {
         defer { depth = savedDepth }
         guard var lhs = parseUnary() else { return nil }
         while let (op, precedence) = consumeBinaryOperator(minimumPrecedence: minimumPrecedence) {
-            guard let rhs = parseBinary(minimumPrecedence: precedence + 1), let combined = makeBinary(op, lhs, rhs) else {
+            guard let rhs = parseBinary(minimumPrecedence: precedence + 1), let combined = makeBinary(op, lhs, rhs)
+            else {
                 return nil
             }
             lhs = combined
@@ -153,7 +154,9 @@ extension PredicateParser {
         return .constant(.int(.min), minus.union(literal.range))
     }
 
-    private mutating func applyMinuses(_ operand: SyntaxTree.Expression, _ minuses: [SourceRange]) -> SyntaxTree.Expression? {
+    private mutating func applyMinuses(_ operand: SyntaxTree.Expression, _ minuses: [SourceRange]) -> SyntaxTree
+        .Expression?
+    {
         var result = operand
         for minus in minuses.reversed() {
             guard countNode() else { return nil }

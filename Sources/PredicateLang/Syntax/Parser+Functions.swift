@@ -4,9 +4,9 @@
 // how dates print, so printed dates read back as the same tree.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension PredicateParser {
@@ -30,7 +30,8 @@ extension PredicateParser {
     }
 
     /// The call whose name is the token at index `nameIndex`; its `)` was the last token read.
-    private mutating func makeFunction(_ nameIndex: Int, _ arguments: [SyntaxTree.Expression]) -> SyntaxTree.Expression? {
+    private mutating func makeFunction(_ nameIndex: Int, _ arguments: [SyntaxTree.Expression]) -> SyntaxTree.Expression?
+    {
         let name = tokens[nameIndex]
         let closing = tokens[position - 1]
         guard countNode() else { return nil }

@@ -72,7 +72,8 @@ extension PredicateParser {
     /// Consumes the connective if it is next: nil if none, false if nothing usable follows it.
     private mutating func consumeConnective(isOr: Bool) -> Bool? {
         let connective = tokens[position]
-        let matches = isOr ? (connective.is(.or) || connective.is(.orOr)) : (connective.is(.and) || connective.is(.andAnd))
+        let matches =
+            isOr ? (connective.is(.or) || connective.is(.orOr)) : (connective.is(.and) || connective.is(.andAnd))
         guard matches, !isAborted else { return nil }
         advance()
         if isAtEnd || tokens[position].is(.rightParen) || isConnective(tokens[position]) {
@@ -82,7 +83,9 @@ extension PredicateParser {
         return true
     }
 
-    private mutating func makeCompound(_ operands: [SyntaxTree.Predicate], isOr: Bool, failed: Bool) -> SyntaxTree.Predicate? {
+    private mutating func makeCompound(_ operands: [SyntaxTree.Predicate], isOr: Bool, failed: Bool) -> SyntaxTree
+        .Predicate?
+    {
         guard !failed, let first = operands.first else { return nil }
         if operands.count == 1 { return first }
         guard countNode() else { return nil }
@@ -119,7 +122,9 @@ extension PredicateParser {
         return negations
     }
 
-    private mutating func wrapNegations(_ operand: SyntaxTree.Predicate, _ negations: [SourceRange]) -> SyntaxTree.Predicate? {
+    private mutating func wrapNegations(_ operand: SyntaxTree.Predicate, _ negations: [SourceRange]) -> SyntaxTree
+        .Predicate?
+    {
         var predicate = operand
         for negation in negations.reversed() {
             guard countNode() else { return nil }
@@ -221,8 +226,9 @@ extension PredicateParser {
         }
         guard countNode() else { return nil }
         let range = start.union(rhs.range)
-        let comparison = SyntaxTree.Predicate.comparison(SyntaxTree.Comparison(
-            modifier: modifier, lhs: lhs, op: op.0, options: op.1, rhs: rhs, range: range, operatorRange: op.2))
+        let comparison = SyntaxTree.Predicate.comparison(
+            SyntaxTree.Comparison(
+                modifier: modifier, lhs: lhs, op: op.0, options: op.1, rhs: rhs, range: range, operatorRange: op.2))
         return isNone ? .not(comparison, range) : comparison
     }
 
@@ -287,7 +293,9 @@ extension PredicateParser {
                 let lower = Character(character.lowercased())
                 guard let (_, option) = ComparisonOptions.letters.first(where: { $0.0 == lower }) else {
                     let width = character.utf8.count
-                    error(.unknownComparisonOption(String(character)), at: SourceRange(letterOffset, letterOffset + width))
+                    error(
+                        .unknownComparisonOption(String(character)), at: SourceRange(letterOffset, letterOffset + width)
+                    )
                     return nil
                 }
                 letterOffset += character.utf8.count

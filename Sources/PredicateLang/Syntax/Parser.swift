@@ -221,8 +221,10 @@ struct PredicateParser {
 
 extension PredicateParser {
     /// Words the "did you mean" suggestions are drawn from.
-    static let operatorWords = ["LIKE", "MATCHES", "CONTAINS", "BEGINSWITH", "ENDSWITH", "BETWEEN", "IN",
-        "UTI-CONFORMS-TO", "UTI-EQUALS"]
+    static let operatorWords = [
+        "LIKE", "MATCHES", "CONTAINS", "BEGINSWITH", "ENDSWITH", "BETWEEN", "IN",
+        "UTI-CONFORMS-TO", "UTI-EQUALS",
+    ]
 
     /// The candidate closest to `word` (case-insensitive), if it is close enough to be a typo; words of
     /// one letter get no suggestion.

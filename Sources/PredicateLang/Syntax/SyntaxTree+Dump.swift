@@ -3,9 +3,9 @@
 // leaves out source ranges, so two parses of equivalent text dump identically.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension SyntaxTree.Predicate {
@@ -176,9 +176,11 @@ struct SyntaxDumper {
 
     /// A key as written in a key path; keys that are not plain words are quoted with `|`.
     static func key(_ name: String) -> String {
-        let plain = !name.isEmpty && name.unicodeScalars.allSatisfy {
-            $0 == "@" || $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil
-        }
+        let plain =
+            !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                $0 == "@" || $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil
+            }
         return plain ? name : "|" + name + "|"
     }
 }

@@ -121,7 +121,9 @@ extension PredicateParser {
     mutating func expectEnd() {
         guard !isAtEnd, !isAborted else { return }
         var fixIts: [FixIt] = []
-        if current.kind == .identifier, let suggestion = PredicateParser.suggestion(for: text(current), among: ["AND", "OR"]) {
+        if current.kind == .identifier,
+            let suggestion = PredicateParser.suggestion(for: text(current), among: ["AND", "OR"])
+        {
             fixIts.append(FixIt(range: current.range, replacement: suggestion))
         }
         if comparisonOperatorAhead() {

@@ -3,7 +3,6 @@
 // parenthesised, strings in double quotes, booleans 1/0. AND/OR operands are printed in a loop, so
 // a flat chain of any length costs no recursion; nesting is bounded by the parser's depth limit.
 
-
 extension SyntaxTree.Predicate {
     /// The canonical format string, as `NSPredicate.predicateFormat` prints it.
     ///
@@ -214,4 +213,3 @@ struct SyntaxPrinter {
         Keyword.isReserved(word) ? "#" + word : word
     }
 }
-

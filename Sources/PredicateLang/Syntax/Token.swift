@@ -39,12 +39,12 @@ struct Token: Hashable, Sendable {
 
     /// Operators and punctuation, by canonical spelling.
     enum Symbol: String, Hashable, Sendable, BitwiseCopyable {
-        case equal = "=="                 // = ==
-        case notEqual = "!="              // != <>
+        case equal = "=="  // = ==
+        case notEqual = "!="  // != <>
         case less = "<"
-        case lessOrEqual = "<="           // <= =<
+        case lessOrEqual = "<="  // <= =<
         case greater = ">"
-        case greaterOrEqual = ">="        // >= =>
+        case greaterOrEqual = ">="  // >= =>
         case andAnd = "&&"
         case orOr = "||"
         case bang = "!"

@@ -103,7 +103,8 @@ public struct LikePattern: Sendable, Hashable {
         case .failed, nil: return false
         case .budgetExceeded:
             throw EvaluationError(
-                .regexLimit, "LIKE matching needs more than \(Self.maxMatchSteps) steps for a \(subject.utf8.count)-byte subject")
+                .regexLimit,
+                "LIKE matching needs more than \(Self.maxMatchSteps) steps for a \(subject.utf8.count)-byte subject")
         }
     }
 

@@ -59,7 +59,8 @@ public struct SubstringMatcher: Sendable, Hashable {
 
     /// ``matches(_:_:)`` on a matcher read in place (the VM's side table), so it is never copied.
     @inline(__always)
-    static func matches(_ matcher: UnsafePointer<SubstringMatcher>, _ subject: String, _ op: ComparisonOperator) -> Bool {
+    static func matches(_ matcher: UnsafePointer<SubstringMatcher>, _ subject: String, _ op: ComparisonOperator) -> Bool
+    {
         if let fast = matchesASCII(matcher, subject, op) { return fast }
         return matcher.pointee.matchesUnicode(subject, op)
     }
@@ -76,13 +77,17 @@ public struct SubstringMatcher: Sendable, Hashable {
             return matcher.pointee.foldedNeedleBytes.withUnsafeBufferPointer { needleBytes -> Bool in
                 switch op {
                 case .beginsWith:
-                    StringSearch.findBytes(needleBytes, in: subjectBytes, anchor: .prefix, caseInsensitive: caseInsensitive)
+                    StringSearch.findBytes(
+                        needleBytes, in: subjectBytes, anchor: .prefix, caseInsensitive: caseInsensitive)
                 case .endsWith:
-                    StringSearch.findBytes(needleBytes, in: subjectBytes, anchor: .suffix, caseInsensitive: caseInsensitive)
+                    StringSearch.findBytes(
+                        needleBytes, in: subjectBytes, anchor: .suffix, caseInsensitive: caseInsensitive)
                 case .contains:
-                    StringSearch.findBytes(needleBytes, in: subjectBytes, anchor: .anywhere, caseInsensitive: caseInsensitive)
+                    StringSearch.findBytes(
+                        needleBytes, in: subjectBytes, anchor: .anywhere, caseInsensitive: caseInsensitive)
                 case .in:
-                    StringSearch.findBytes(subjectBytes, in: needleBytes, anchor: .anywhere, caseInsensitive: caseInsensitive)
+                    StringSearch.findBytes(
+                        subjectBytes, in: needleBytes, anchor: .anywhere, caseInsensitive: caseInsensitive)
                 case .equalTo, .notEqualTo:
                     ASCIIBytes.equal(subjectBytes, needleBytes, caseInsensitive: caseInsensitive) == (op == .equalTo)
                 case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
@@ -114,7 +119,8 @@ public struct SubstringMatcher: Sendable, Hashable {
                 : StringSearch.utf16Order(StringFolding.fold(subject, options: effective), foldedNeedle) == 0
             return equal == (op == .equalTo)
         case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
-            return op.holds(order: StringSearch.utf16Order(StringFolding.fold(subject, options: effective), foldedNeedle))
+            return op.holds(
+                order: StringSearch.utf16Order(StringFolding.fold(subject, options: effective), foldedNeedle))
         case .like, .matches, .between, .utiConformsTo, .utiEquals:
             return false
         }

@@ -2,9 +2,9 @@
 // (`{"$date": "..."}`), CAST to NSDate from a string, and date descriptions in messages.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Reads and writes ISO-8601 / RFC 3339 timestamps in the proleptic Gregorian calendar.

@@ -90,7 +90,6 @@ public enum SetOperator: String, Hashable, Sendable, Codable, CaseIterable {
     case minus = "MINUS"
 }
 
-
 extension ComparisonOperator {
     /// Whether `lhs op rhs` holds, for the six equality and ordering operators; false for every other
     /// operator. The one place that says what `<`, `<=`, `>`, `>=`, `==` and `!=` mean for an ordering.

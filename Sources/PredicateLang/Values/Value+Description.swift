@@ -3,9 +3,9 @@
 // form error messages and test output use.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension Value: CustomStringConvertible {

@@ -2,9 +2,9 @@
 // JSON input and evaluation results are all Values; there is no `Any` on the evaluation path.
 
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// A value a predicate reads, computes or compares: the Swift counterpart of the Foundation objects

@@ -3,9 +3,9 @@
 // choice: predicate-format constants (PredicateTextStyle, below) or typed JSON (in Interchange/).
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// How a ``ValueTextWriter`` renders the parts of a value.

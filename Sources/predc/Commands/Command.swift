@@ -36,7 +36,8 @@ struct HelpText {
         }
         for paragraph in discussion {
             lines.append("")
-            lines.append(contentsOf: paragraph.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            lines.append(
+                contentsOf: paragraph.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         }
         if !examples.isEmpty {
             lines += ["", "EXAMPLES:"]

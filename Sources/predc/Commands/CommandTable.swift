@@ -6,7 +6,7 @@ enum CommandTable {
     /// Every command, in the order the top-level help lists them.
     static var commands: [any Command.Type] {
         [
-        EvalCommand.self, FormatCommand.self, LintCommand.self, ExplainCommand.self, FilterCommand.self,
+            EvalCommand.self, FormatCommand.self, LintCommand.self, ExplainCommand.self, FilterCommand.self,
             FormRunCommand.self, FormCheckCommand.self, FormGraphCommand.self, FormExplainCommand.self,
         ]
     }
@@ -57,9 +57,13 @@ enum CommandTable {
 
     /// The text of `predc form --help`: the form commands.
     static var formHelp: String {
-        var lines = ["OVERVIEW: Commands for conditional forms defined in JSON.", "", "USAGE: predc form <command> FORM.json ...",
-            "", "COMMANDS:"]
-        lines += HelpText.table(commands.filter { $0.name.hasPrefix("form ") }.map { ($0.name, $0.help.summary) }, width: 14)
+        var lines = [
+            "OVERVIEW: Commands for conditional forms defined in JSON.", "",
+            "USAGE: predc form <command> FORM.json ...",
+            "", "COMMANDS:",
+        ]
+        lines += HelpText.table(
+            commands.filter { $0.name.hasPrefix("form ") }.map { ($0.name, $0.help.summary) }, width: 14)
         lines += ["", "Run 'predc form <command> --help' for a command's options."]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -103,7 +107,9 @@ enum CommandTable {
             if let suggestion = Suggestions.closest(to: name, in: commands.map { $0.name }) {
                 message += "; did you mean '\(suggestion)'?"
             } else if first == "form" {
-                message += "; expected one of: " + commands.map { $0.name }.filter { $0.hasPrefix("form ") }
+                message +=
+                    "; expected one of: "
+                    + commands.map { $0.name }.filter { $0.hasPrefix("form ") }
                     .joined(separator: ", ")
             }
             context.error(message)

@@ -38,7 +38,8 @@ struct Explanation {
         var previousLine: Int?
         var instructions: [Instruction] = []
         for offset in program.instructions.indices {
-            let (text, line) = program.disassembleInstruction(at: offset, source: predicate.source, previousLine: previousLine)
+            let (text, line) = program.disassembleInstruction(
+                at: offset, source: predicate.source, previousLine: previousLine)
             let range = program.sourceRange(at: offset)
             let location = range == .synthesized ? nil : predicate.source.location(of: range.lowerBound)
             instructions.append(
@@ -65,7 +66,8 @@ struct Explanation {
     var text: String {
         var lines = ["source      \(source.name): \(source.text)", "canonical   \(canonical)", "", "tokens"]
         lines += tokens.map { token in
-            "  " + Explanation.pad(position(token.range), 8) + Explanation.pad(token.kind, 16) + source.slice(token.range)
+            "  " + Explanation.pad(position(token.range), 8) + Explanation.pad(token.kind, 16)
+                + source.slice(token.range)
         }
         lines += ["", "tree", "  \(tree)"]
         lines += ["", "dependencies"]
@@ -106,51 +108,66 @@ struct Explanation {
         var object = JSONObjectWriter()
         object.string("source", source.text)
         object.string("name", source.name)
-        object.raw("tokens", JSONText.array(tokens.map { token in
-            var entry = JSONObjectWriter()
-            entry.string("kind", token.kind)
-            entry.string("text", source.slice(token.range))
-            addPosition(token.range, to: &entry)
-            return entry.result
-        }))
+        object.raw(
+            "tokens",
+            JSONText.array(
+                tokens.map { token in
+                    var entry = JSONObjectWriter()
+                    entry.string("kind", token.kind)
+                    entry.string("text", source.slice(token.range))
+                    addPosition(token.range, to: &entry)
+                    return entry.result
+                }))
         object.string("tree", tree)
         object.string("canonical", canonical)
         var dependencyObject = JSONObjectWriter()
-        dependencyObject.raw("keyPaths", JSONText.array(dependencies.keyPaths.map { read in
-            var entry = JSONObjectWriter()
-            entry.strings("components", read.components)
-            addPosition(read.range, to: &entry)
-            return entry.result
-        }))
-        dependencyObject.raw("variables", JSONText.array(dependencies.variables.map { read in
-            var entry = JSONObjectWriter()
-            entry.string("name", read.name)
-            entry.string("property", read.property.rawValue)
-            entry.strings("path", read.path)
-            addPosition(read.range, to: &entry)
-            return entry.result
-        }))
+        dependencyObject.raw(
+            "keyPaths",
+            JSONText.array(
+                dependencies.keyPaths.map { read in
+                    var entry = JSONObjectWriter()
+                    entry.strings("components", read.components)
+                    addPosition(read.range, to: &entry)
+                    return entry.result
+                }))
+        dependencyObject.raw(
+            "variables",
+            JSONText.array(
+                dependencies.variables.map { read in
+                    var entry = JSONObjectWriter()
+                    entry.string("name", read.name)
+                    entry.string("property", read.property.rawValue)
+                    entry.strings("path", read.path)
+                    addPosition(read.range, to: &entry)
+                    return entry.result
+                }))
         dependencyObject.strings("tags", dependencies.tags)
         object.raw("dependencies", dependencyObject.result)
-        object.raw("folded", JSONText.array(folded.map { part in
-            var entry = JSONObjectWriter()
-            entry.string("text", source.slice(part.range))
-            entry.string("result", part.result)
-            addPosition(part.range, to: &entry)
-            return entry.result
-        }))
+        object.raw(
+            "folded",
+            JSONText.array(
+                folded.map { part in
+                    var entry = JSONObjectWriter()
+                    entry.string("text", source.slice(part.range))
+                    entry.string("result", part.result)
+                    addPosition(part.range, to: &entry)
+                    return entry.result
+                }))
         object.string("compiledAs", compiledForm)
-        object.raw("instructions", JSONText.array(instructions.map { instruction in
-            var entry = JSONObjectWriter()
-            entry.int("offset", instruction.offset)
-            entry.string("mnemonic", instruction.mnemonic)
-            entry.string("listing", instruction.listing)
-            if let location = instruction.location {
-                entry.int("line", location.line)
-                entry.int("column", location.column)
-            }
-            return entry.result
-        }))
+        object.raw(
+            "instructions",
+            JSONText.array(
+                instructions.map { instruction in
+                    var entry = JSONObjectWriter()
+                    entry.int("offset", instruction.offset)
+                    entry.string("mnemonic", instruction.mnemonic)
+                    entry.string("listing", instruction.listing)
+                    if let location = instruction.location {
+                        entry.int("line", location.line)
+                        entry.int("column", location.column)
+                    }
+                    return entry.result
+                }))
         object.strings("decisionGraph", Array(decisionGraph.dropFirst()))
         return object.result
     }

@@ -49,7 +49,8 @@ struct FormConditionGraph {
                 }
                 let diagnostics = parsed.diagnostics.map { sketch.relocate($0, into: condition) }
                 nodes.append(
-                    Node(element: index, property: condition.property, text: text, tree: tree, reads: reads,
+                    Node(
+                        element: index, property: condition.property, text: text, tree: tree, reads: reads,
                         diagnostics: diagnostics))
             }
         }
@@ -137,7 +138,9 @@ extension FormSketch {
         var moved = diagnostic
         moved.range = fileRange(of: diagnostic.range, in: condition)
         moved.notes = diagnostic.notes.map { relocate($0, into: condition) }
-        moved.fixIts = diagnostic.fixIts.map { FixIt(range: fileRange(of: $0.range, in: condition), replacement: $0.replacement) }
+        moved.fixIts = diagnostic.fixIts.map {
+            FixIt(range: fileRange(of: $0.range, in: condition), replacement: $0.replacement)
+        }
         return moved
     }
 

@@ -39,8 +39,10 @@ enum FormExplainCommand: Command {
     static func run(_ arguments: ParsedArguments, in context: Context) throws(UsageError) -> ExitCode {
         do throws(CommandFailure) {
             guard arguments.positionals.count == 2 else {
-                throw .usage(UsageError(arguments.positionals.count < 2 ? "expected FORM.json and TAG" :
-                    "unexpected argument '\(arguments.positionals[2])'"))
+                throw .usage(
+                    UsageError(
+                        arguments.positionals.count < 2
+                            ? "expected FORM.json and TAG" : "unexpected argument '\(arguments.positionals[2])'"))
             }
             let file = try FormFile.load(arguments.positionals[0], in: context)
             let tag = arguments.positionals[1]
@@ -78,7 +80,8 @@ enum FormExplainCommand: Command {
                 throw .usage(UsageError("expected TAG=JSON for '--set', got '\(binding)'"))
             }
             let tag = String(binding[..<equals])
-            values[tag] = try ValueArguments.parse(String(binding[binding.index(after: equals)...]), option: "--set \(tag)")
+            values[tag] = try ValueArguments.parse(
+                String(binding[binding.index(after: equals)...]), option: "--set \(tag)")
         }
         do throws(FormError) {
             try form.setValues(values)

@@ -28,7 +28,8 @@ struct FormExplainer {
             sectionState.isHidden
         {
             lines.append("")
-            lines.append(state.isHidden ? "Its section is hidden too:" : "It is not displayed because its section is hidden:")
+            lines.append(
+                state.isHidden ? "Its section is hidden too:" : "It is not displayed because its section is hidden:")
             describe(section)
         }
         return lines.joined(separator: "\n") + "\n"
@@ -97,8 +98,9 @@ struct FormExplainer {
             return
         }
         if baseline != current {
-            lines.append("    note: with these inputs it evaluates to \(baseline); the engine's policies "
-                + "(hidden values, sections) account for the difference")
+            lines.append(
+                "    note: with these inputs it evaluates to \(baseline); the engine's policies "
+                    + "(hidden values, sections) account for the difference")
         }
         var flips: [String] = []
         for read in reads {

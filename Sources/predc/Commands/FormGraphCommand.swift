@@ -51,8 +51,10 @@ enum FormGraphCommand: Command {
     /// The DOT text of `graph`.
     static func dot(_ graph: FormConditionGraph) -> String {
         let sketch = graph.sketch
-        var lines = ["digraph form {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];",
-            "  edge [fontname=\"Helvetica\", fontsize=10];"]
+        var lines = [
+            "digraph form {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];",
+            "  edge [fontname=\"Helvetica\", fontsize=10];",
+        ]
         var cyclicElements = Set<Int>()
         for (index, node) in graph.nodes.enumerated() where graph.inCycle[index] { cyclicElements.insert(node.element) }
         for (index, element) in sketch.elements.enumerated() {
@@ -89,7 +91,8 @@ enum FormGraphCommand: Command {
         }
         for tag in missing.sorted() {
             lines.append(
-                "  \(quote("missing:" + tag)) [label=\(quote("$\(tag)\n(no such tag)")), shape=plaintext, fontcolor=gray];")
+                "  \(quote("missing:" + tag)) [label=\(quote("$\(tag)\n(no such tag)")), shape=plaintext, fontcolor=gray];"
+            )
         }
         var seen = Set<String>()
         lines += edges.sorted().filter { seen.insert($0).inserted }

@@ -57,7 +57,10 @@ enum JSONLProtocol {
         do throws(JSONError) {
             value = try TypedJSON.parse(line)
         } catch {
-            return .failure(JSONLInputFailure(idJSON: "null", error: JSONLError(phase: .input, message: error.message, line: error.line, column: error.column)))
+            return .failure(
+                JSONLInputFailure(
+                    idJSON: "null",
+                    error: JSONLError(phase: .input, message: error.message, line: error.line, column: error.column)))
         }
         guard case .dictionary(let members) = value else {
             return .failure(JSONLInputFailure(idJSON: "null", error: inputError("a request must be a JSON object")))

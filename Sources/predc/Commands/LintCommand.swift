@@ -31,7 +31,8 @@ enum LintCommand: Command {
             discussion: [
                 "With --form and no predicate, every condition of the form is checked, and findings are\n"
                     + "positioned in FORM.json.",
-                "RULES:\n" + HelpText.table(Linter.rules.map { ($0.id, $0.summary) }, width: 20).joined(separator: "\n")
+                "RULES:\n"
+                    + HelpText.table(Linter.rules.map { ($0.id, $0.summary) }, width: 20).joined(separator: "\n"),
             ],
             exitStatuses: [
                 (.success, "no findings, or only warnings without --strict"),
@@ -88,7 +89,8 @@ enum LintCommand: Command {
                 var found = parsed.diagnostics
                 syntaxErrors = syntaxErrors || parsed.diagnostics.hasErrors
                 if let tree = parsed.tree, !parsed.diagnostics.hasErrors {
-                    let input = LintInput(tree: tree, source: parsed.source, knownTags: sketch.tags, rowKinds: sketch.rowKinds)
+                    let input = LintInput(
+                        tree: tree, source: parsed.source, knownTags: sketch.tags, rowKinds: sketch.rowKinds)
                     found += Linter.findings(input).map { $0.diagnostic(severity: strict ? .error : .warning) }
                 }
                 diagnostics += found.map { sketch.relocate($0, into: condition) }

@@ -65,7 +65,9 @@ enum WhatIf {
             values += neighbours(constant)
         }
         if op == .contains, case .array(let elements) = current {
-            values.append(elements.contains(constant) ? .array(elements.filter { $0 != constant }) : .array(elements + [constant]))
+            values.append(
+                elements.contains(constant) ? .array(elements.filter { $0 != constant }) : .array(elements + [constant])
+            )
         }
         return values
     }

@@ -47,7 +47,8 @@ indirect enum RegexNode {
         switch self {
         case .atom, .empty: false
         case .group(let alternatives): alternatives.contains { $0.contains { $0.containsUnboundedRepetition } }
-        case .quantified(let node, _, let max, let possessive): (max == nil && !possessive) || node.containsUnboundedRepetition
+        case .quantified(let node, _, let max, let possessive):
+            (max == nil && !possessive) || node.containsUnboundedRepetition
         }
     }
 

@@ -2,11 +2,11 @@
 // path reports errno as an InputError, which commands map to exit status 66.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why an input could not be read.

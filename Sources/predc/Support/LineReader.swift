@@ -3,11 +3,11 @@
 // `filter`) read through it and never hold a whole file.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One line handed out by ``LineReader``.

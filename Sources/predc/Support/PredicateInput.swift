@@ -4,11 +4,11 @@
 import PredicateLang
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The text of a predicate and the name its diagnostics use.
@@ -25,7 +25,8 @@ struct PredicateInput {
     {
         guard let argument, argument != "-" else {
             if context.stdin.isTerminal {
-                throw .usage(UsageError("no predicate given (pass it as an argument, a file, or '-' for standard input)"))
+                throw .usage(
+                    UsageError("no predicate given (pass it as an argument, a file, or '-' for standard input)"))
             }
             return try read(context.stdin)
         }

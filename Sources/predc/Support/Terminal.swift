@@ -3,11 +3,11 @@
 // "dumb". Tests use capturing channels instead of file descriptors.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A buffered byte sink: a file descriptor, or memory (for tests).

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+
 @testable import PredicateLang
 
 struct ConformanceCase: CustomTestStringConvertible, Sendable {

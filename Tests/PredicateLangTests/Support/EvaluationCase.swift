@@ -2,6 +2,7 @@
 // the whole pipeline (parse → compile → verify → evaluate).
 
 import Testing
+
 @testable import PredicateLang
 
 /// What an evaluation should produce.
@@ -25,7 +26,10 @@ struct EvaluationCase: Sendable, CustomTestStringConvertible {
     var variables: [String: Value] = [:]
     var expected: Expected
 
-    init(_ format: String, _ expected: Bool, object: Value = .null, variables: [String: Value] = [:], arguments: [Value] = []) {
+    init(
+        _ format: String, _ expected: Bool, object: Value = .null, variables: [String: Value] = [:],
+        arguments: [Value] = []
+    ) {
         self.format = format
         self.expected = .value(expected)
         self.object = object
@@ -33,7 +37,10 @@ struct EvaluationCase: Sendable, CustomTestStringConvertible {
         self.arguments = arguments
     }
 
-    init(_ format: String, error kind: EvaluationError.Kind, object: Value = .null, variables: [String: Value] = [:], arguments: [Value] = []) {
+    init(
+        _ format: String, error kind: EvaluationError.Kind, object: Value = .null, variables: [String: Value] = [:],
+        arguments: [Value] = []
+    ) {
         self.format = format
         self.expected = .error(kind)
         self.object = object
@@ -62,4 +69,3 @@ struct EvaluationCase: Sendable, CustomTestStringConvertible {
         }
     }
 }
-

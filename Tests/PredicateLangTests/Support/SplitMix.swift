@@ -12,7 +12,6 @@ struct SplitMix: RandomNumberGenerator {
     }
 }
 
-
 extension SplitMix {
     /// Applies 1 to `maxEdits` random edits to `bytes` (replace, remove or insert a byte drawn from
     /// `alphabet`): the mutation step of the randomised parser tests.

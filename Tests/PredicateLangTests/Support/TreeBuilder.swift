@@ -21,8 +21,10 @@ enum Tree {
         _ lhs: Expression, _ op: ComparisonOperator, _ rhs: Expression, options: ComparisonOptions = [],
         modifier: ComparisonModifier = .direct, _ range: SourceRange = .synthesized
     ) -> Predicate {
-        .comparison(SyntaxTree.Comparison(modifier: modifier, lhs: lhs, op: op, options: options, rhs: rhs,
-                                          range: range, operatorRange: range))
+        .comparison(
+            SyntaxTree.Comparison(
+                modifier: modifier, lhs: lhs, op: op, options: options, rhs: rhs,
+                range: range, operatorRange: range))
     }
 
     static func and(_ children: Predicate...) -> Predicate { .and(children, .synthesized) }

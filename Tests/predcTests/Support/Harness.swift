@@ -2,6 +2,7 @@
 // subprocess (the built binary next to the test bundle), and returns status, stdout and stderr.
 
 import Foundation
+
 @testable import predc
 
 /// What one predc run produced.
@@ -64,7 +65,9 @@ func predcProcess(_ arguments: [String], stdin: String = "", environment: [Strin
     process.executableURL = binary
     process.arguments = arguments
     if let environment { process.environment = environment }
-    let input = Pipe(), output = Pipe(), error = Pipe()
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
     process.standardInput = input
     process.standardOutput = output
     process.standardError = error

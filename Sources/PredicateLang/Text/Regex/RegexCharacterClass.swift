@@ -69,8 +69,9 @@ enum RegexProperty: Hashable, Sendable {
             if value < 0x80 { return value == 0x20 || value &- 0x09 < 5 }
             return scalar.properties.isWhitespace
         case .horizontalWhitespace:
-            return value == 0x09 || (value >= 0x80 || value == 0x20)
-                && scalar.properties.generalCategory == .spaceSeparator
+            return value == 0x09
+                || (value >= 0x80 || value == 0x20)
+                    && scalar.properties.generalCategory == .spaceSeparator
         case .verticalWhitespace, .lineTerminator:
             return value &- 0x0A < 4 || value == 0x85 || value == 0x2028 || value == 0x2029
         case .alphabetic:
@@ -120,7 +121,9 @@ struct RegexCharacterClass: Hashable, Sendable {
 
     static func == (lhs: RegexCharacterClass, rhs: RegexCharacterClass) -> Bool {
         lhs.ranges == rhs.ranges && lhs.isNegated == rhs.isNegated && lhs.nested == rhs.nested
-            && lhs.properties.elementsEqual(rhs.properties) { $0.property == $1.property && $0.isNegated == $1.isNegated }
+            && lhs.properties.elementsEqual(rhs.properties) {
+                $0.property == $1.property && $0.isNegated == $1.isNegated
+            }
     }
 
     func hash(into hasher: inout Hasher) {

@@ -75,7 +75,8 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
         mutating func spend(_ steps: Int) throws(EvaluationError) {
             remaining -= steps
             if remaining < 0 {
-                throw EvaluationError(.regexLimit, "Can't do regex matching, reason: (more than \(limit) matcher steps)")
+                throw EvaluationError(
+                    .regexLimit, "Can't do regex matching, reason: (more than \(limit) matcher steps)")
             }
         }
     }

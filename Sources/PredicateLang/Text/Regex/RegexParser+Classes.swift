@@ -41,7 +41,8 @@ extension RegexParser {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maxNesting else {
-            throw EvaluationError(.regexLimit, "Can't do regex matching, reason: (classes nested deeper than \(Self.maxNesting))")
+            throw EvaluationError(
+                .regexLimit, "Can't do regex matching, reason: (classes nested deeper than \(Self.maxNesting))")
         }
         var result = RegexCharacterClass()
         if peek() == "^" {
@@ -83,7 +84,10 @@ extension RegexParser {
         }
     }
 
-    enum ClassAtom { case scalar(Unicode.Scalar), inserted }
+    enum ClassAtom {
+        case scalar(Unicode.Scalar)
+        case inserted
+    }
 
     /// One scalar of a class, or a class escape (`\d`, `\p{L}`) inserted into `result` directly.
     mutating func parseClassAtom(into result: inout RegexCharacterClass) throws(EvaluationError) -> ClassAtom {

@@ -102,9 +102,15 @@ struct RegexParser {
     /// `*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, or nil when no quantifier follows.
     mutating func parseQuantifier() throws(EvaluationError) -> (minimum: Int, maximum: Int?)? {
         switch peek() {
-        case "*": position += 1; return (0, nil)
-        case "+": position += 1; return (1, nil)
-        case "?": position += 1; return (0, 1)
+        case "*":
+            position += 1
+            return (0, nil)
+        case "+":
+            position += 1
+            return (1, nil)
+        case "?":
+            position += 1
+            return (0, 1)
         case "{":
             let start = position
             position += 1
@@ -132,7 +138,9 @@ struct RegexParser {
             value = value * 10 + Int(digit.value - 0x30)
             if value > Self.maxRepetitionCount {
                 throw EvaluationError(
-                    .regexLimit, "Can't do regex matching, reason: (repetition count above \(Self.maxRepetitionCount) at offset \(start))")
+                    .regexLimit,
+                    "Can't do regex matching, reason: (repetition count above \(Self.maxRepetitionCount) at offset \(start))"
+                )
             }
             position += 1
         }
@@ -151,7 +159,8 @@ struct RegexParser {
             return classNode(try parseClass(at: start))
         case ".":
             return flags.dotAll
-                ? .anyScalar : .characterClass(RegexCharacterClass(property: .lineTerminator, isNegated: true), folded: false)
+                ? .anyScalar
+                : .characterClass(RegexCharacterClass(property: .lineTerminator, isNegated: true), folded: false)
         case "^":
             return .assertion(flags.multiline ? .startOfLine : .startOfInput)
         case "$":
@@ -179,7 +188,8 @@ struct RegexParser {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maxNesting else {
-            throw EvaluationError(.regexLimit, "Can't do regex matching, reason: (groups nested deeper than \(Self.maxNesting))")
+            throw EvaluationError(
+                .regexLimit, "Can't do regex matching, reason: (groups nested deeper than \(Self.maxNesting))")
         }
         let saved = flags
         if peek() == "?" {
@@ -278,6 +288,7 @@ struct RegexParser {
     }
 
     static func unsupported(_ feature: String, at offset: Int) -> EvaluationError {
-        EvaluationError(.invalidPattern, "Can't do regex matching, reason: (not supported: \(feature) at offset \(offset))")
+        EvaluationError(
+            .invalidPattern, "Can't do regex matching, reason: (not supported: \(feature) at offset \(offset))")
     }
 }

@@ -74,7 +74,8 @@ public struct RegexPattern: Sendable, Hashable {
         guard subject.utf8.count <= limits.maxRegexSubjectBytes else {
             throw EvaluationError(
                 .regexLimit,
-                "MATCHES subject of \(subject.utf8.count) bytes exceeds the limit of \(limits.maxRegexSubjectBytes) bytes")
+                "MATCHES subject of \(subject.utf8.count) bytes exceeds the limit of \(limits.maxRegexSubjectBytes) bytes"
+            )
         }
         if let result = try matchesASCII(subject) { return result }
         let scalars = Array(StringFolding.fold(subject, options: options).unicodeScalars)
@@ -94,7 +95,8 @@ public struct RegexPattern: Sendable, Hashable {
             do throws(EvaluationError) {
                 let matched =
                     caseInsensitive
-                    ? try RegexMatcher(subject: folded, folded: folded).matchesWhole(program, stepBudget: Self.maxMatchSteps)
+                    ? try RegexMatcher(subject: folded, folded: folded).matchesWhole(
+                        program, stepBudget: Self.maxMatchSteps)
                     : try RegexMatcher(subject: bytes.lazy.map(Self.scalar), folded: folded)
                         .matchesWhole(program, stepBudget: Self.maxMatchSteps)
                 outcome = .success(matched)
@@ -106,5 +108,7 @@ public struct RegexPattern: Sendable, Hashable {
     }
 
     private static func scalar(_ byte: UInt8) -> Unicode.Scalar { Unicode.Scalar(byte) }
-    private static func lowercasedScalar(_ byte: UInt8) -> Unicode.Scalar { Unicode.Scalar(ASCIIBytes.lowercased(byte)) }
+    private static func lowercasedScalar(_ byte: UInt8) -> Unicode.Scalar {
+        Unicode.Scalar(ASCIIBytes.lowercased(byte))
+    }
 }

@@ -18,7 +18,8 @@ struct MixedAndOrRule: LintRule {
                 else { continue }
                 findings.append(
                     LintFinding(
-                        rule: id, message: "'AND' inside 'OR' without parentheses; add parentheses to make "
+                        rule: id,
+                        message: "'AND' inside 'OR' without parentheses; add parentheses to make "
                             + "the grouping explicit", range: range,
                         notes: [("AND binds tighter than OR: this reads as '(\(input.source.slice(range)))'", range)]))
             }
