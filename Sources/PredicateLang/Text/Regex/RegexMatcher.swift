@@ -67,20 +67,6 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
         var afterFollowing: Bool
     }
 
-    /// The thread steps still allowed for this match (all scans share it).
-    private struct Budget {
-        var remaining: Int
-        let limit: Int
-
-        mutating func spend(_ steps: Int) throws(EvaluationError) {
-            remaining -= steps
-            if remaining < 0 {
-                throw EvaluationError(
-                    .regexLimit, "Can't do regex matching, reason: (more than \(limit) matcher steps)")
-            }
-        }
-    }
-
     /// What the scans record.
     private enum Recording {
         /// Only whether a match state is live at the last position.
@@ -98,9 +84,8 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
         self.folded = folded
     }
 
-    /// Whether `program` matches all of the subject. Throws `regexLimit` past `stepBudget` steps.
-    func matchesWhole(_ program: RegexProgram, stepBudget: Int) throws(EvaluationError) -> Bool {
-        var budget = Budget(remaining: stepBudget, limit: stepBudget)
+    /// Whether `program` matches all of the subject, charging thread steps to `budget`.
+    func matchesWhole(_ program: RegexProgram, _ budget: inout EvaluationBudget) throws(EvaluationError) -> Bool {
         let tables = try lookaroundTables(program, &budget)
         var last = false
         _ = try scan(program, tables: tables, forward: true, anchored: true, recording: .last, &budget, last: &last)
@@ -108,7 +93,9 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
     }
 
     /// One table per look-around of `program`: entry p says whether its body matches at p.
-    private func lookaroundTables(_ program: RegexProgram, _ budget: inout Budget) throws(EvaluationError) -> [[Bool]] {
+    private func lookaroundTables(_ program: RegexProgram, _ budget: inout EvaluationBudget) throws(EvaluationError)
+        -> [[Bool]]
+    {
         if program.lookarounds.isEmpty { return [] }
         var tables: [[Bool]] = []
         for lookaround in program.lookarounds {
@@ -127,7 +114,7 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
     /// `anchored` starts threads only at the first position.
     private func scan(
         _ program: RegexProgram, tables: [[Bool]], forward: Bool, anchored: Bool, recording: Recording,
-        _ budget: inout Budget, last: inout Bool
+        _ budget: inout EvaluationBudget, last: inout Bool
     ) throws(EvaluationError) -> [Bool] {
         let size = program.instructions.count
         return try withUnsafeTemporaryAllocation(of: Slot.self, capacity: 6 * size + 1) {
@@ -148,7 +135,8 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
 
     private func run(
         _ program: RegexProgram, _ tables: [[Bool]], forward: Bool, anchored: Bool, recording: Recording,
-        _ current: inout ThreadList, _ next: inout ThreadList, _ stack: inout WorkStack, _ budget: inout Budget,
+        _ current: inout ThreadList, _ next: inout ThreadList, _ stack: inout WorkStack,
+        _ budget: inout EvaluationBudget,
         _ last: inout Bool
     ) throws(EvaluationError) -> [Bool] {
         let count = subject.count
@@ -159,7 +147,7 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
         if recording == .table { accepted[position] = live }
         for _ in 0..<count {
             if anchored && current.count == 0 { break }
-            try budget.spend(current.count + 1)
+            try budget.charge(current.count + 1)
             let index = forward ? position : position - 1
             position = forward ? position + 1 : position - 1
             let after = context(program, at: position)

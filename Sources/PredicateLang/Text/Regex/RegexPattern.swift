@@ -67,9 +67,16 @@ public struct RegexPattern: Sendable, Hashable {
         program = RegexProgram(node)
     }
 
-    /// Whether the whole of `subject` matches. Throws `regexLimit` when `subject` is longer than
-    /// `limits.maxRegexSubjectBytes` UTF-8 bytes or the match exceeds ``maxMatchSteps``.
+    /// Whether the whole of `subject` matches, with a budget of its own (``maxMatchSteps``).
     public func matches(_ subject: String, limits: Limits = .default) throws(EvaluationError) -> Bool {
+        var budget = EvaluationBudget(Self.maxMatchSteps)
+        return try matches(subject, budget: &budget, limits: limits)
+    }
+
+    /// Whether the whole of `subject` matches, charging the matcher's steps to `budget`. Throws
+    /// `regexLimit` when `subject` is longer than `limits.maxRegexSubjectBytes` UTF-8 bytes, and
+    /// budget-exceeded when the budget runs out.
+    func matches(_ subject: String, budget: inout EvaluationBudget, limits: Limits) throws(EvaluationError) -> Bool {
         if pattern.isEmpty { return false }
         guard subject.utf8.count <= limits.maxRegexSubjectBytes else {
             throw EvaluationError(
@@ -77,15 +84,15 @@ public struct RegexPattern: Sendable, Hashable {
                 "MATCHES subject of \(subject.utf8.count) bytes exceeds the limit of \(limits.maxRegexSubjectBytes) bytes"
             )
         }
-        if let result = try matchesASCII(subject) { return result }
+        if let result = try matchesASCII(subject, &budget) { return result }
         let scalars = Array(StringFolding.fold(subject, options: options).unicodeScalars)
         let folded = program.usesFolding ? scalars.map(StringFolding.simpleCaseFolded) : scalars
-        return try RegexMatcher(subject: scalars, folded: folded).matchesWhole(program, stepBudget: Self.maxMatchSteps)
+        return try RegexMatcher(subject: scalars, folded: folded).matchesWhole(program, &budget)
     }
 
     /// The ASCII path: the subject's bytes are read in place and lowercased on the fly for `[c]`
     /// (folding ASCII changes nothing else). Nil when the subject is not ASCII.
-    private func matchesASCII(_ subject: String) throws(EvaluationError) -> Bool? {
+    private func matchesASCII(_ subject: String, _ budget: inout EvaluationBudget) throws(EvaluationError) -> Bool? {
         let caseInsensitive = StringFolding.effectiveOptions(options).contains(.caseInsensitive)
         var outcome: Result<Bool?, EvaluationError> = .success(nil)
         StringSearch.withBytes(subject) { bytes in
@@ -95,10 +102,9 @@ public struct RegexPattern: Sendable, Hashable {
             do throws(EvaluationError) {
                 let matched =
                     caseInsensitive
-                    ? try RegexMatcher(subject: folded, folded: folded).matchesWhole(
-                        program, stepBudget: Self.maxMatchSteps)
-                    : try RegexMatcher(subject: bytes.lazy.map(Self.scalar), folded: folded)
-                        .matchesWhole(program, stepBudget: Self.maxMatchSteps)
+                    ? try RegexMatcher(subject: folded, folded: folded).matchesWhole(program, &budget)
+                    : try RegexMatcher(subject: bytes.lazy.map(Self.scalar), folded: folded).matchesWhole(
+                        program, &budget)
                 outcome = .success(matched)
             } catch {
                 outcome = .failure(error)
