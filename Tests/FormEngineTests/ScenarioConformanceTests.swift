@@ -1,7 +1,6 @@
-// Runs the form scenarios of ../shared/conformance/form-scenarios-public.json through
+// Runs the public form scenarios (Tests/Conformance/Cases/form-scenarios-public.json) through
 // FormProtocolDriver in-process, with the same checks as the runner script `run-forms`; scenarios
 // listed in Tests/Conformance/forms-known-failures.txt must fail (and are reported when they pass).
-// Skipped cleanly when the shared folder is absent.
 import Foundation
 import Testing
 
@@ -27,19 +26,10 @@ enum ScenarioFile {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// `shared/conformance/form-scenarios-public.json` in the package root's parent or grandparent
-    /// (the main checkout and the worktrees both find it).
-    static var scenarioURL: URL? {
-        var directory = packageRoot
-        for _ in 0..<3 {
-            directory = directory.deletingLastPathComponent()
-            let candidate = directory.appendingPathComponent("shared/conformance/form-scenarios-public.json")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-        }
-        return nil
+    /// The public scenarios, kept in the repository.
+    static var scenarioURL: URL {
+        packageRoot.appendingPathComponent("Tests/Conformance/Cases/form-scenarios-public.json")
     }
-
-    static var isPresent: Bool { scenarioURL != nil }
 
     static var knownFailures: Set<String> {
         let url = packageRoot.appendingPathComponent("Tests/Conformance/forms-known-failures.txt")
@@ -52,7 +42,7 @@ enum ScenarioFile {
     }
 
     static func load() -> [FormScenario] {
-        guard let url = scenarioURL, let text = try? String(contentsOf: url, encoding: .utf8),
+        guard let text = try? String(contentsOf: scenarioURL, encoding: .utf8),
             let root = try? JSONParser.parse(text), let scenarios = root["scenarios"]?.arrayValue
         else { return [] }
         let source = SourceText(text)
@@ -77,8 +67,7 @@ enum ScenarioFile {
     }
 }
 
-@Suite(
-    "Form scenario conformance", .enabled(if: ScenarioFile.isPresent, "shared/conformance is not next to the package"))
+@Suite("Form scenario conformance")
 struct ScenarioConformanceTests {
     static let scenarios = ScenarioFile.load()
 

@@ -1,5 +1,5 @@
-// Reads the public NSPredicate conformance vectors from ../shared/conformance (found by walking up
-// from this file), so the printer and parser tests use the cases where they are kept.
+// Reads the public NSPredicate conformance vectors from Tests/Conformance/Cases, so the printer and parser
+// tests use the cases where they are kept.
 
 import Foundation
 import Testing
@@ -23,13 +23,10 @@ struct ConformanceCase: CustomTestStringConvertible, Sendable {
     static var parsingCases: [ConformanceCase] { all.filter { $0.expected != nil && $0.expected != "parse-error" } }
 
     static func locateFile() -> URL? {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        for _ in 0..<8 {
-            let candidate = directory.appendingPathComponent("shared/conformance/nspredicate-public.jsonl")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let file = packageRoot.appendingPathComponent("Tests/Conformance/Cases/nspredicate-public.jsonl")
+        return FileManager.default.fileExists(atPath: file.path) ? file : nil
     }
 
     private static func load() -> [ConformanceCase] {
