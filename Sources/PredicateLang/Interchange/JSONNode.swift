@@ -11,7 +11,7 @@
 /// let root = try JSONParser.parse(text)
 /// if let rows = root["sections"]?[1]?["rows"] { print(rows.range) }
 /// ```
-public indirect enum JSONNode: Sendable, Hashable {
+package indirect enum JSONNode: Sendable, Hashable {
     /// `null`.
     case null(SourceRange)
     /// `true` or `false`.
@@ -26,15 +26,15 @@ public indirect enum JSONNode: Sendable, Hashable {
     case object([Member], SourceRange)
 
     /// One `"key": value` pair of an object.
-    public struct Member: Sendable, Hashable {
+    package struct Member: Sendable, Hashable {
         /// The key, unescaped.
-        public var key: String
+        package var key: String
         /// The range of the key's string literal, quotes included.
-        public var keyRange: SourceRange
+        package var keyRange: SourceRange
         /// The value.
-        public var value: JSONNode
+        package var value: JSONNode
 
-        public init(key: String, keyRange: SourceRange, value: JSONNode) {
+        package init(key: String, keyRange: SourceRange, value: JSONNode) {
             self.key = key
             self.keyRange = keyRange
             self.value = value
@@ -44,7 +44,7 @@ public indirect enum JSONNode: Sendable, Hashable {
 
 extension JSONNode {
     /// The range of the whole value (brackets and quotes included).
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .null(let range), .bool(_, let range), .number(_, let range), .string(_, let range),
             .array(_, let range), .object(_, let range):
@@ -53,7 +53,7 @@ extension JSONNode {
     }
 
     /// `object`, `array`, `string`, `number`, `boolean` or `null`, for messages.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -65,71 +65,71 @@ extension JSONNode {
     }
 
     /// Whether this is `null`.
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .null = self { return true }
         return false
     }
 
     /// The members of an object; nil for other kinds.
-    public var objectValue: [Member]? {
+    package var objectValue: [Member]? {
         if case .object(let members, _) = self { return members }
         return nil
     }
 
     /// The elements of an array; nil for other kinds.
-    public var arrayValue: [JSONNode]? {
+    package var arrayValue: [JSONNode]? {
         if case .array(let elements, _) = self { return elements }
         return nil
     }
 
     /// The string; nil for other kinds.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let string, _) = self { return string }
         return nil
     }
 
     /// The boolean; nil for other kinds.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let flag, _) = self { return flag }
         return nil
     }
 
     /// The literal text of a number; nil for other kinds.
-    public var numberLiteral: String? {
+    package var numberLiteral: String? {
         if case .number(let literal, _) = self { return literal }
         return nil
     }
 
     /// Whether a number is spelled as an integer (no `.`, `e` or `E`).
-    public var isIntegerLiteral: Bool {
+    package var isIntegerLiteral: Bool {
         guard let literal = numberLiteral else { return false }
         return !literal.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     }
 
     /// A number spelled as an integer that fits in `Int64`; nil otherwise.
-    public var int64Value: Int64? {
+    package var int64Value: Int64? {
         guard isIntegerLiteral, let literal = numberLiteral else { return nil }
         return Int64(literal)
     }
 
     /// Any number as a Double; nil for other kinds.
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         guard let literal = numberLiteral else { return nil }
         return Double(literal)
     }
 
     /// The member named `key` of an object.
-    public func member(_ key: String) -> Member? {
+    package func member(_ key: String) -> Member? {
         objectValue?.first { $0.key == key }
     }
 
     /// The value of member `key` of an object; nil when absent or not an object.
-    public subscript(key: String) -> JSONNode? {
+    package subscript(key: String) -> JSONNode? {
         member(key)?.value
     }
 
     /// Element `index` of an array; nil when out of range or not an array.
-    public subscript(index: Int) -> JSONNode? {
+    package subscript(index: Int) -> JSONNode? {
         guard let elements = arrayValue, elements.indices.contains(index) else { return nil }
         return elements[index]
     }
@@ -137,51 +137,7 @@ extension JSONNode {
     /// The node as a plain ``Value`` without typed-JSON wrappers: objects become dictionaries
     /// (`{"$date": ...}` stays a dictionary), integers by spelling become `.int` (or `.double` when
     /// out of `Int64` range), other numbers `.double`. See ``typedValue(in:)`` for the typed form.
-    public var plainValue: Value {
+    package var plainValue: Value {
         (try? JSONNodeConverter(text: "", typed: false).convert(self)) ?? .null
     }
-}
-
-/// A JSON syntax or typed-JSON conversion error, with its exact position.
-public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What is wrong, such as `unterminated string`.
-    public var message: String
-    /// The UTF-8 offset the error points at.
-    public var offset: Int
-    /// 1-based line of ``offset``.
-    public var line: Int
-    /// 1-based column of ``offset``, in Characters (as ``SourceLocation`` counts).
-    public var column: Int
-
-    public init(message: String, offset: Int, line: Int, column: Int) {
-        self.message = message
-        self.offset = offset
-        self.line = line
-        self.column = column
-    }
-
-    /// An error at `offset` of `source`, with line and column computed from it.
-    public init(_ message: String, at offset: Int, in source: SourceText) {
-        let location = source.location(of: offset)
-        self.init(message: message, offset: offset, line: location.line, column: location.column)
-    }
-
-    /// `line:column: message`.
-    public var description: String { "\(line):\(column): \(message)" }
-}
-
-/// Bounds on JSON input.
-public struct JSONLimits: Hashable, Sendable, Codable {
-    /// Deepest nesting of arrays and objects. Default 512 (Foundation's limit).
-    public var maxDepth: Int
-    /// Largest input in UTF-8 bytes. Default 16 MiB.
-    public var maxBytes: Int
-
-    public init(maxDepth: Int = 512, maxBytes: Int = 16 * 1024 * 1024) {
-        self.maxDepth = maxDepth
-        self.maxBytes = maxBytes
-    }
-
-    /// The documented defaults.
-    public static let `default` = JSONLimits()
 }

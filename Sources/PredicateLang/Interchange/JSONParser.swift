@@ -12,15 +12,15 @@
 /// - numbers keep their literal; one whose magnitude is beyond `Double` (`1e400`) is an error;
 /// - a leading UTF-8 byte-order mark is skipped;
 /// - depth beyond ``JSONLimits/maxDepth`` and input beyond ``JSONLimits/maxBytes`` are errors.
-public enum JSONParser {
+package enum JSONParser {
     /// Parses `text`.
-    public static func parse(_ text: String, limits: JSONLimits = .default) throws(JSONError) -> JSONNode {
+    package static func parse(_ text: String, limits: JSONLimits = .default) throws(JSONError) -> JSONNode {
         var parser = Parser(bytes: Array(text.utf8), limits: limits)
         return try parser.parseDocument()
     }
 
     /// Parses raw bytes, which must be valid UTF-8 (the first invalid byte is reported).
-    public static func parse(bytes: [UInt8], limits: JSONLimits = .default) throws(JSONError) -> JSONNode {
+    package static func parse(bytes: [UInt8], limits: JSONLimits = .default) throws(JSONError) -> JSONNode {
         if let offset = firstInvalidUTF8Offset(bytes) {
             throw JSONError.at(offset, in: bytes, "invalid UTF-8")
         }

@@ -59,7 +59,7 @@ public enum TypedJSON {
     }
 
     /// Converts an already parsed node (from `text`, used for error positions) into a value.
-    public static func value(of node: JSONNode, in text: String) throws(JSONError) -> Value {
+    package static func value(of node: JSONNode, in text: String) throws(JSONError) -> Value {
         try JSONNodeConverter(text: text, typed: true).convert(node)
     }
 
@@ -74,7 +74,7 @@ public enum TypedJSON {
 extension JSONNode {
     /// The node as a typed-JSON ``Value`` (`$date` and `$set` wrappers understood). `text` is the
     /// JSON the node was parsed from; it gives errors their line and column.
-    public func typedValue(in text: String) throws(JSONError) -> Value {
+    package func typedValue(in text: String) throws(JSONError) -> Value {
         try TypedJSON.value(of: self, in: text)
     }
 }

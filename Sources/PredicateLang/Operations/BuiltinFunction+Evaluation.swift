@@ -35,7 +35,7 @@ extension BuiltinFunction {
     /// `raise:toPower:`, bitwise functions).
     ///
     /// - Throws: ``EvaluationError``; a wrong number of arguments is a `typeMismatch`.
-    public func apply(_ arguments: [Value], environment: FunctionEnvironment) throws(EvaluationError) -> Value {
+    package func apply(_ arguments: [Value], environment: FunctionEnvironment) throws(EvaluationError) -> Value {
         guard arguments.count == arity else {
             throw EvaluationError(
                 .typeMismatch,

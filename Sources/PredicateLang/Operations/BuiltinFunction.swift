@@ -6,7 +6,7 @@
 ///
 /// In a format string a function is written `name(arguments)`: with one argument and no trailing colon
 /// the parser appends `:` (`sum(a)` is `sum:`), so the selector's colon count is its arity.
-public enum BuiltinFunction: String, Sendable, CaseIterable, Hashable {
+package enum BuiltinFunction: String, Sendable, CaseIterable, Hashable {
     // Aggregates over a collection
     case sum = "sum:"
     case count = "count:"
@@ -52,13 +52,13 @@ public enum BuiltinFunction: String, Sendable, CaseIterable, Hashable {
     case distanceToLocation = "distanceToLocation:fromLocation:"
 
     /// The function with Apple's selector `selector`, or nil when the language does not know it.
-    public init?(selector: String) {
+    package init?(selector: String) {
         self.init(rawValue: selector)
     }
 
     /// Apple's selector, such as `raise:toPower:`.
-    public var selector: String { rawValue }
+    package var selector: String { rawValue }
 
     /// The number of arguments: the number of colons in the selector.
-    public var arity: Int { rawValue.reduce(0) { $1 == ":" ? $0 + 1 : $0 } }
+    package var arity: Int { rawValue.reduce(0) { $1 == ":" ? $0 + 1 : $0 } }
 }

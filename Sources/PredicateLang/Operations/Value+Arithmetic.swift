@@ -46,7 +46,8 @@ extension Value {
     ///   an impossible date combination), "mathematical functions require NSNumber parameters"
     ///   (`* / **` of non-numbers or nil), "Can't do bit operators on non-numbers" (bitwise), and
     ///   "Unknown number type or nil passed to arithmetic function expression." (booleans).
-    public static func arithmetic(_ op: ArithmeticOperator, _ lhs: Value, _ rhs: Value) throws(EvaluationError) -> Value
+    package static func arithmetic(_ op: ArithmeticOperator, _ lhs: Value, _ rhs: Value) throws(EvaluationError)
+        -> Value
     {
         switch op {
         case .add, .subtract:
@@ -76,7 +77,7 @@ extension Value {
     /// `modulus:by:`: the C remainder (sign of the dividend) for integers, `0` for an integer
     /// divisor of zero (and `Int64.min % -1 == 0`), `fmod` when either operand is a double.
     /// Booleans and non-numbers raise as for `/`.
-    public static func modulus(_ lhs: Value, _ rhs: Value) throws(EvaluationError) -> Value {
+    package static func modulus(_ lhs: Value, _ rhs: Value) throws(EvaluationError) -> Value {
         let (left, right) = try Arithmetic.numericOperands(lhs, rhs)
         switch (left, right) {
         case (.integer(let a), .integer(let b)):
@@ -91,7 +92,7 @@ extension Value {
     /// Unary minus: `-x` for numbers (an integer stays an integer; `-Int64.min` becomes the double
     /// `9.223372036854775808e18`). Booleans raise "Unknown number type or nil passed to arithmetic
     /// function expression.", anything else "mathematical functions require NSNumber parameters".
-    public func negated() throws(EvaluationError) -> Value {
+    package func negated() throws(EvaluationError) -> Value {
         switch self {
         case .int(let integer):
             let (result, overflow) = Int64(0).subtractingReportingOverflow(integer)

@@ -32,7 +32,7 @@ extension Value {
     ///   "Don't know how to cast (%@) into type %@" for an unconvertible value or another Foundation
     ///   class, and a refusal for `'Class'` (Apple's deprecated class-object cast, a code-execution
     ///   vector).
-    public func cast(to typeName: String) throws(EvaluationError) -> Value {
+    package func cast(to typeName: String) throws(EvaluationError) -> Value {
         switch typeName {
         case "Class":
             throw EvaluationError(

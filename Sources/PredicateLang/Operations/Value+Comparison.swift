@@ -14,7 +14,7 @@ extension Value {
     /// - Null: both null → `==`, `<=`, `>=` are true; exactly one null → only `!=` is true; every
     ///   string operator, `LIKE`, `MATCHES`, `IN`, `CONTAINS` and `BETWEEN` is false with a null.
     /// - `==`/`!=`: ``Value`` equality (`isEqual:`), except that two strings with options compare
-    ///   folded (``StringFolding``).
+    ///   folded (Unicode case folding and diacritic removal).
     /// - `<` `<=` `>` `>=`: numbers exactly across int/double/bool, strings in UTF-16 code-unit order
     ///   (`'XYZ' < 'abc'`; folded first with `[c]`/`[d]`), dates chronologically. Other pairs throw
     ///   `typeMismatch` (Apple's `compare:` raises). A NaN makes every ordering false.
@@ -24,7 +24,7 @@ extension Value {
     ///   values (options ignored); any other container throws `notACollection`.
     /// - `BETWEEN`: `rhs` must be a two-element array (else `invalidBetweenBounds`); descending bounds
     ///   are swapped; options are ignored.
-    /// - `LIKE`/`MATCHES`: see ``LikePattern`` and ``RegexPattern``; non-strings throw `typeMismatch`.
+    /// - `LIKE`/`MATCHES`: `LIKE` wildcards and ICU regular expressions over the whole string; non-strings throw `typeMismatch`.
     /// - `UTI-CONFORMS-TO`/`UTI-EQUALS` throw `unsupported` (they need Apple's type database).
     ///
     /// ```swift

@@ -2,7 +2,7 @@
 // `[LAST]`, `[SIZE]` on arrays, dictionaries and sets, with Apple's errors for everything else.
 
 /// What goes inside `[ ]` once it has been evaluated.
-public enum IndexValue: Hashable, Sendable, CustomStringConvertible {
+package enum IndexValue: Hashable, Sendable, CustomStringConvertible {
     /// An evaluated index expression: an integer for arrays, a key for dictionaries, a member for sets.
     case value(Value)
     /// `[FIRST]`.
@@ -13,7 +13,7 @@ public enum IndexValue: Hashable, Sendable, CustomStringConvertible {
     case size
 
     /// `FIRST`, `LAST`, `SIZE`, or the index value's description, as Apple's messages show it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .value(let value): value.description
         case .first: "FIRST"
@@ -41,7 +41,7 @@ extension Value {
     ///   index: %@") for strings, numbers, booleans and dates; `invalidIndex` for an array index that
     ///   is out of bounds, negative, fractional or not a number ("The index %@ is NOT appropriate
     ///   for a collection of type: NSArray").
-    public func element(at selector: IndexValue) throws(EvaluationError) -> Value {
+    package func element(at selector: IndexValue) throws(EvaluationError) -> Value {
         switch self {
         case .null:
             return .null

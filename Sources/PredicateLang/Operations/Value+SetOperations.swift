@@ -11,7 +11,7 @@ extension Value {
     ///
     /// - Throws: `notACollection` when the left side is not an array or set (nil included), or the
     ///   right side is not an array, set or dictionary.
-    public static func setOperation(_ op: SetOperator, _ lhs: Value, _ rhs: Value) throws(EvaluationError) -> Value {
+    package static func setOperation(_ op: SetOperator, _ lhs: Value, _ rhs: Value) throws(EvaluationError) -> Value {
         guard let left = lhs.collectionElements else {
             throw EvaluationError(
                 .notACollection,

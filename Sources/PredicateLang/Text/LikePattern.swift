@@ -17,11 +17,11 @@
 /// let pattern = try LikePattern("a*b?", options: .caseInsensitive)
 /// try pattern.matches("AxxBc")   // true
 /// ```
-public struct LikePattern: Sendable, Hashable {
+package struct LikePattern: Sendable, Hashable {
     /// The pattern as written.
-    public let pattern: String
+    package let pattern: String
     /// The options as written.
-    public let options: ComparisonOptions
+    package let options: ComparisonOptions
     /// Literal scalars (folded) and the wildcard sentinels ``anyOne`` and ``anyRun``.
     let tokens: [UInt32]
     /// Whether every literal token is ASCII (enables the byte path for ASCII subjects).
@@ -35,7 +35,7 @@ public struct LikePattern: Sendable, Hashable {
         "The backslash is a wildcard char, and cannot appear unescaped at the end of a string."
 
     /// Compiles `pattern`; throws `invalidPattern` for a trailing unescaped backslash.
-    public init(_ pattern: String, options: ComparisonOptions) throws(EvaluationError) {
+    package init(_ pattern: String, options: ComparisonOptions) throws(EvaluationError) {
         self.pattern = pattern
         self.options = options
         var tokens: [UInt32] = []
@@ -72,7 +72,7 @@ public struct LikePattern: Sendable, Hashable {
 
     /// Whether the whole of `subject` matches. Throws `regexLimit` when `subject` is longer than
     /// `limits.maxRegexSubjectBytes` UTF-8 bytes or the match needs more than ``maxMatchSteps`` steps.
-    public func matches(_ subject: String, limits: Limits = .default) throws(EvaluationError) -> Bool {
+    package func matches(_ subject: String, limits: Limits = .default) throws(EvaluationError) -> Bool {
         if pattern.isEmpty { return false }
         guard subject.utf8.count <= limits.maxRegexSubjectBytes else {
             throw EvaluationError(
@@ -109,7 +109,7 @@ public struct LikePattern: Sendable, Hashable {
     }
 
     /// The most matcher steps one `LIKE` match may take (the pointers' moves, restarts included).
-    public static let maxMatchSteps = 50_000_000
+    package static let maxMatchSteps = 50_000_000
 
     enum Outcome { case matched, failed, budgetExceeded }
 

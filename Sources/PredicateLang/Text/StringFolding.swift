@@ -32,14 +32,14 @@
 ///   (`@_spi(_Unicode)`, the same code `String ==` relies on); FoundationEssentials has no
 ///   normalisation API and full Foundation's `folding(options:locale:)` would pull ~60 MB of ICU data
 ///   into static binaries.
-public enum StringFolding {
+package enum StringFolding {
     /// Folds `string` for the comparison `options` (see ``StringFolding``).
     ///
     /// ```swift
     /// StringFolding.fold("Résumé", options: [.caseInsensitive, .diacriticInsensitive]) // "resume"
     /// StringFolding.fold("straße", options: .caseInsensitive)                          // "strasse"
     /// ```
-    public static func fold(_ string: String, options: ComparisonOptions) -> String {
+    package static func fold(_ string: String, options: ComparisonOptions) -> String {
         let effective = effectiveOptions(options)
         if effective.contains(.normalized) { return string }
         let caseInsensitive = effective.contains(.caseInsensitive)

@@ -28,11 +28,11 @@
 /// Cost: when the subject is ASCII and the folded needle is ASCII, the subject's UTF-8 bytes are
 /// read in place (`withContiguousStorageIfAvailable`) and lowercased on the fly for `[c]`; this path
 /// does not allocate. A non-ASCII subject is folded with ``StringFolding`` (allocates).
-public struct SubstringMatcher: Sendable, Hashable {
+package struct SubstringMatcher: Sendable, Hashable {
     /// The needle as written.
-    public let needle: String
+    package let needle: String
     /// The options as written (`[n]` overrides `[c]`/`[d]`).
-    public let options: ComparisonOptions
+    package let options: ComparisonOptions
     /// The needle folded for `options` (NFC at least, unless `[n]`).
     let foldedNeedle: String
     /// Whether `foldedNeedle` is ASCII, so ASCII subjects can use the byte kernels.
@@ -43,7 +43,7 @@ public struct SubstringMatcher: Sendable, Hashable {
     let effective: ComparisonOptions
 
     /// Prepares `needle` for comparisons with `options`.
-    public init(needle: String, options: ComparisonOptions) {
+    package init(needle: String, options: ComparisonOptions) {
         self.needle = needle
         self.options = options
         effective = StringFolding.effectiveOptions(options)
@@ -53,7 +53,7 @@ public struct SubstringMatcher: Sendable, Hashable {
     }
 
     /// Whether `subject <op> needle` holds (see ``SubstringMatcher`` for each operator).
-    public func matches(_ subject: String, _ op: ComparisonOperator) -> Bool {
+    package func matches(_ subject: String, _ op: ComparisonOperator) -> Bool {
         withUnsafePointer(to: self) { Self.matches($0, subject, op) }
     }
 

@@ -38,22 +38,22 @@
 /// let isbn = try RegexPattern("\\d{10}|\\d{9}[Xx]", options: [])
 /// try isbn.matches("123456789X")   // true
 /// ```
-public struct RegexPattern: Sendable, Hashable {
+package struct RegexPattern: Sendable, Hashable {
     /// The pattern as written.
-    public let pattern: String
+    package let pattern: String
     /// The options as written.
-    public let options: ComparisonOptions
+    package let options: ComparisonOptions
     let program: RegexProgram
 
     /// The most NFA instructions one pattern (and each look-around body) may compile to. The matcher
     /// stores instruction indexes in 16 bits, so this must stay below 65,535.
-    public static let maxProgramSize = 10_000
+    package static let maxProgramSize = 10_000
     /// The most thread steps (live NFA states summed over subject positions) one match may take.
-    public static let maxMatchSteps = 50_000_000
+    package static let maxMatchSteps = 50_000_000
 
     /// Compiles `pattern`; throws `invalidPattern` for syntax errors and unsupported features,
     /// `regexLimit` for patterns beyond the limits.
-    public init(_ pattern: String, options: ComparisonOptions) throws(EvaluationError) {
+    package init(_ pattern: String, options: ComparisonOptions) throws(EvaluationError) {
         self.pattern = pattern
         self.options = options
         var parser = RegexParser(pattern, options: options)
@@ -68,7 +68,7 @@ public struct RegexPattern: Sendable, Hashable {
     }
 
     /// Whether the whole of `subject` matches, with a budget of its own (``maxMatchSteps``).
-    public func matches(_ subject: String, limits: Limits = .default) throws(EvaluationError) -> Bool {
+    package func matches(_ subject: String, limits: Limits = .default) throws(EvaluationError) -> Bool {
         var budget = EvaluationBudget(Self.maxMatchSteps)
         return try matches(subject, budget: &budget, limits: limits)
     }
