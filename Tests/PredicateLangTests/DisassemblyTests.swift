@@ -1,5 +1,5 @@
-// Golden listings for the reference predicates P1–P3 (../shared/perf/anchors-and-targets.md) in form
-// mode, and for a predicate over an object, in the clox-style format `predc explain` prints.
+// Golden listings for the benchmark predicates P1–P3 (Benchmarks/Sources/BenchmarkSupport/EvaluateCase.swift)
+// in form mode, and for a predicate over an object, in the clox-style format `predc explain` prints.
 
 import Testing
 

@@ -1,5 +1,5 @@
 // Semantics through the whole pipeline, one table per operator family: each row is parsed, compiled,
-// verified and evaluated, and must give the NSPredicate answer (spec §5–§8).
+// verified and evaluated, and must give the NSPredicate answer (the language reference documents each).
 
 import Testing
 

@@ -140,7 +140,7 @@ struct LimitsHardeningTests {
         // SourceText is built (see oversizedRefusedFirst); the SUBQUERY text is 3.7 MB.
         #expect(errorIDs(text) == ["input-too-large"])
         // With the source limit lifted, the depth limit stops it: one error, no crash. (The lexer still
-        // reads the whole input, about 1 µs per byte in a debug build: linear, bounded by maxSourceBytes.)
+        // reads the whole input: linear, bounded by maxSourceBytes.)
         #expect(errorIDs(text, limits: Limits(maxSourceBytes: 10_000_000)) == ["nesting-too-deep"])
     }
 

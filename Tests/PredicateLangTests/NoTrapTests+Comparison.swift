@@ -38,7 +38,7 @@ struct NoTrapComparisonTests {
     }
 
     static let betweenCases: [(Value, Value, Bool)] = [
-        (3, [5, 1], true),  // descending bounds are swapped, as Apple does (spec §5.4)
+        (3, [5, 1], true),  // descending bounds are swapped, as Apple does
         (6, [5, 1], false),
         (5, [5, 5], true),
         (3, [1, 5], true),

@@ -34,10 +34,10 @@ struct RegressionTests {
         }
     }
 
-    /// Found by FuzzPredicate (2026-11-21, input `a == ---------YES--\t---------------MutableC---…0`):
+    /// Found by FuzzPredicate (input `a == ---------YES--\t---------------MutableC---…0`):
     /// a boolean constant prints as `1`, so `-(-YES)` prints as `-(-1)`, which the parser then folds
     /// as a number: `format` is not idempotent, and the printed text means something else (negating
-    /// a boolean raises; negating 1 does not). Reported to the front-end owner.
+    /// a boolean raises; negating 1 does not).
     @Test(
         "format is idempotent for negated boolean constants",
         arguments: ["a == -YES", "a == ---YES", "a == -(-(NO)) + 1"])
@@ -48,10 +48,10 @@ struct RegressionTests {
         #expect(again.format == printed, "\(text) → \(printed) → \(again.format)")
     }
 
-    /// Found by FuzzPredicate (2026-11-21, long run, input `a == ` + 88 × `-` + `0e999` + 11 × `-` + `1`):
+    /// Found by FuzzPredicate (input `a == ` + 88 × `-` + `0e999` + 11 × `-` + `1`):
     /// the folded constant was the double -0.0, printed `-0` (NSNumber's description), which reads back
     /// as the integer 0 and prints `0`: `format` was not idempotent, and `1 / -0.0` (−inf) would have
-    /// become `1 / 0` (an error). Negative zero now prints `-0.0`.
+    /// become `1 / 0` (an error). Negative zero prints `-0.0`.
     @Test(
         "format is idempotent for negative zero",
         arguments: [

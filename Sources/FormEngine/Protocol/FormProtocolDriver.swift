@@ -1,4 +1,4 @@
-// FormProtocolDriver: the `predc form run` protocol (../shared/conformance/README.md) inside
+// FormProtocolDriver: the `predc form run` protocol (the form conformance runner's) inside
 // FormEngine, so the CLI only pipes lines: build the form from its JSON definition and print a state
 // line, then one state line per action line. Errors are JSON too: a form that cannot be built gives
 // one `{"error": {...}}` line; a failed action gives the unchanged state with an `error` key.

@@ -1,5 +1,5 @@
 // BuiltinFunction+Evaluation: what each built-in function computes, following Apple's
-// `_NSPredicateUtilities` (spec §6.5): result types, empty-collection rules and messages. The
+// `_NSPredicateUtilities`: result types, empty-collection rules and messages. The
 // statistics (sum, min, max, average, median, mode, stddev) are in BuiltinFunction+Statistics.swift.
 
 #if canImport(Darwin)

@@ -1,5 +1,5 @@
 // Value+Arithmetic: `+ - * / ** & | ^ << >>`, unary minus and `modulus:by:` with NSPredicate's
-// number rules (spec §6.4, Apple's `_NSPredicateUtilities`), minus its traps: every integer edge
+// number rules (Apple's `_NSPredicateUtilities`), minus its traps: every integer edge
 // case (overflow, division by zero, Int64.min / -1, over-long shifts) has a defined result.
 
 #if canImport(Darwin)

@@ -3,8 +3,8 @@
 
 /// Bounds on input size, nesting, tree size and evaluation work.
 ///
-/// The defaults suit form conditions and interactive use; see `../shared/spec/reliability.md` for the
-/// reasoning. Nesting depth is counted per syntactic level (parenthesis, `NOT`, unary minus, call,
+/// The defaults suit form conditions, servers filtering with predicates people type, and interactive
+/// use: every default keeps the worst case of its dimension small on its own. Nesting depth is counted per syntactic level (parenthesis, `NOT`, unary minus, call,
 /// aggregate, `SUBQUERY`, index), and 128 levels are safe on a 512 KiB thread stack in debug builds.
 public struct Limits: Hashable, Sendable, Codable {
     /// Largest predicate text accepted, in UTF-8 bytes. Default 65,536.

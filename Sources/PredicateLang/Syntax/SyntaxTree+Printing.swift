@@ -1,4 +1,4 @@
-// SyntaxTree+Printing: the canonical printer, Apple's `predicateFormat` (spec §10). `=` prints `==`,
+// SyntaxTree+Printing: the canonical printer, Apple's `predicateFormat`. `=` prints `==`,
 // keywords upper-case, options glued (`LIKE[cd]`), compound children and binary operands always
 // parenthesised, strings in double quotes, booleans 1/0. AND/OR operands are printed in a loop, so
 // a flat chain of any length costs no recursion; nesting is bounded by the parser's depth limit.

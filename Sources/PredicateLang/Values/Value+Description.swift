@@ -1,5 +1,5 @@
 // Value+Description: how a value prints. `predicateDescription` is the constant's text inside a
-// canonical predicateFormat (spec §10) and re-parses to the same value; `description` is the short
+// canonical predicateFormat and re-parses to the same value; `description` is the short
 // form error messages and test output use.
 
 #if canImport(FoundationEssentials)

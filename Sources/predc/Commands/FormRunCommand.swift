@@ -1,5 +1,5 @@
-// `predc form run`: the JSON state protocol of ../shared/conformance/README.md. FormEngine's
-// FormProtocolDriver does the work; this command pipes action lines from standard input to it and
+// `predc form run`: the JSON state protocol the form conformance runner speaks (see `predc form run
+// --help`). FormEngine's FormProtocolDriver does the work; this command pipes action lines from standard input to it and
 // its state lines to standard output, one per line, flushed after each so it can be driven live.
 
 import FormEngine

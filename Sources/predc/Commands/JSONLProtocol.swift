@@ -1,6 +1,6 @@
-// JSONLProtocol: the batch protocol of `predc eval --jsonl` and `predc format --jsonl`
-// (../shared/conformance/README.md). One request per input line, exactly one response line per
-// request, in order; a bad line gets an `error` response with a phase and never stops the stream.
+// JSONLProtocol: the batch protocol of `predc eval --jsonl` and `predc format --jsonl`, which the
+// conformance runners speak (described in `predc eval --help`). One request per input line, exactly one
+// response line per request, in order; a bad line gets an `error` response with a phase and never stops the stream.
 
 import PredicateLang
 
