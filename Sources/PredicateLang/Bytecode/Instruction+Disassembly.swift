@@ -155,10 +155,6 @@ extension Program {
         return constants.indices.contains(position) ? constants[position].predicateDescription : "?"
     }
 
-    func slotText(_ slot: SlotOperand) -> String {
-        tag(of: slot).map { "$" + $0 } ?? slot.description
-    }
-
     func name(_ index: NameIndex) -> String {
         names.indices.contains(Int(index.rawValue)) ? names[Int(index.rawValue)] : "?"
     }
