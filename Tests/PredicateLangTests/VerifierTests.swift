@@ -84,3 +84,31 @@ struct VerifierTests {
         #expect(Verifier.verify(predicate.program).isEmpty)
     }
 }
+
+@Suite("Verifier: decision graphs")
+struct DecisionGraphVerifierTests {
+    @Test("compiled graphs verify; a backward edge or a node off its leaf is reported")
+    func graphs() throws {
+        let predicate = try CompiledPredicate(
+            "$a > 1 AND ($b == 'x' OR $c == 2)", symbols: SymbolTable(tags: ["a", "b", "c"]))
+        let program = predicate.program
+        let graph = try #require(program.decisionGraph)
+        #expect(Verifier.verify(program).isEmpty)
+        #expect(Verifier.graphProblems(graph, program.instructions).isEmpty)
+        let backward = DecisionNode(
+            instruction: graph.nodes[1].instruction, onTrue: DecisionTarget(node: 0), onFalse: .answerFalse,
+            offset: graph.nodes[1].offset)
+        var nodes = graph.nodes
+        nodes[1] = backward
+        let broken = try #require(DecisionGraph(nodes: nodes, entry: graph.entry))
+        #expect(Verifier.graphProblems(broken, program.instructions).map(\.message) == ["graph edge to n0 from n1"])
+        nodes = graph.nodes
+        nodes[2] = DecisionNode(
+            instruction: nodes[2].instruction, onTrue: nodes[2].onTrue, onFalse: nodes[2].onFalse, offset: 1)
+        let misplaced = try #require(DecisionGraph(nodes: nodes, entry: graph.entry))
+        #expect(
+            Verifier.graphProblems(misplaced, program.instructions).map(\.message) == [
+                "graph node n2 is not the leaf at its offset"
+            ])
+    }
+}

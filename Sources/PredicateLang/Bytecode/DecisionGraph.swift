@@ -67,6 +67,13 @@ package struct DecisionGraph: Hashable, Sendable {
     /// The first node, or the answer of a program without leaves.
     package let entry: DecisionTarget
 
+    /// A graph from its parts (for tests that check the verifier); nil when `nodes` is empty and `entry` a node.
+    init?(nodes: [DecisionNode], entry: DecisionTarget) {
+        guard !entry.isNode || !nodes.isEmpty else { return nil }
+        self.nodes = nodes
+        self.entry = entry
+    }
+
     /// The graph of `code`, or nil when the program holds anything but leaves, `not`, `setFlag`, forward
     /// jumps and `return` (it then runs instruction by instruction).
     package init?(_ code: [Instruction]) {

@@ -134,8 +134,35 @@ package struct Verifier: Sendable {
                         "source map has \(program.sourceRanges.count) entries for \(program.instructions.count) instructions"
                 ))
         }
+        if let graph = program.decisionGraph { failures += graphProblems(graph, program.instructions) }
         if program.keyPathRanges.count != program.keyPaths.count {
             failures.append(VerificationFailure(offset: 0, message: "key path ranges do not match key paths"))
+        }
+        return failures
+    }
+
+    /// Checks a decision graph against its program: every node is the leaf at its offset, in program
+    /// order, and every edge goes to a later node or to an answer (so a walk ends within its node count).
+    static func graphProblems(_ graph: DecisionGraph, _ instructions: [Instruction]) -> [VerificationFailure] {
+        var failures: [VerificationFailure] = []
+        func check(_ target: DecisionTarget, from node: Int, at offset: Int) {
+            if target.isNode, Int(target.rawValue) <= node || Int(target.rawValue) >= graph.nodes.count {
+                failures.append(VerificationFailure(offset: offset, message: "graph edge to \(target) from n\(node)"))
+            }
+        }
+        check(graph.entry, from: -1, at: 0)
+        var previous = -1
+        for (index, node) in graph.nodes.enumerated() {
+            let offset = Int(node.offset)
+            if offset <= previous || !instructions.indices.contains(offset) || instructions[offset] != node.instruction
+                || !node.instruction.isLeaf
+            {
+                failures.append(
+                    VerificationFailure(offset: offset, message: "graph node n\(index) is not the leaf at its offset"))
+            }
+            previous = offset
+            check(node.onTrue, from: index, at: offset)
+            check(node.onFalse, from: index, at: offset)
         }
         return failures
     }
