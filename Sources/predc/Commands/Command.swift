@@ -59,7 +59,7 @@ struct HelpText {
         for (left, right) in rows {
             if left.count + 2 > width {
                 lines.append("  " + left)
-                lines.append(String(repeating: " ", count: width + 2) + right)
+                if !right.isEmpty { lines.append(String(repeating: " ", count: width + 2) + right) }
             } else {
                 lines.append("  " + left + String(repeating: " ", count: width - left.count) + right)
             }
