@@ -47,7 +47,8 @@ public struct CompiledPredicate: Sendable {
         ) throws(EvaluationError) -> Bool {
             try withUnsafePointer(to: object) { (object) throws(EvaluationError) -> Bool in
                 let inputs = EvaluationInputs(
-                    object: object, variables: variables, environment: environment, slots: SlotEntries(slots))
+                    object: object, variables: variables, environment: environment, slots: SlotEntries(slots),
+                    registers: nil)
                 return try VirtualMachine.run(program.storage, inputs, trace: &trace)
             }
         }
@@ -129,10 +130,23 @@ public struct CompiledPredicate: Sendable {
     public static func compile(
         _ tree: SyntaxTree.Predicate, source: SourceText, symbols: SymbolTable? = nil, limits: Limits = .default
     ) -> CompilationResult {
-        var compiler = Compiler(symbols: symbols, limits: limits)
+        compile(tree, source: source, symbols: symbols, schema: nil, limits: limits)
+    }
+
+    /// Compiles a parsed tree, against `schema` when there is one: the tree is checked against it first,
+    /// and, for a Swift type's schema, its key paths become reads of the type's fields.
+    static func compile(
+        _ tree: SyntaxTree.Predicate, source: SourceText, symbols: SymbolTable?, schema: Schema?, limits: Limits
+    ) -> CompilationResult {
+        var checked: [Diagnostic] = []
+        if let schema {
+            checked = SchemaChecker.check(tree, against: schema, limits: limits)
+            if checked.hasErrors { return CompilationResult(predicate: nil, diagnostics: checked, source: source) }
+        }
+        var compiler = Compiler(symbols: symbols, limits: limits, schema: schema)
         let program = compiler.compile(tree)
         let predicate = program.map { CompiledPredicate(tree: tree, source: source, program: $0) }
-        return CompilationResult(predicate: predicate, diagnostics: compiler.diagnostics, source: source)
+        return CompilationResult(predicate: predicate, diagnostics: checked + compiler.diagnostics, source: source)
     }
 
     /// Parses and compiles a format string, throwing the diagnostics when it does not compile.

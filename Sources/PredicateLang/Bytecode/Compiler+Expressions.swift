@@ -6,6 +6,7 @@ extension Compiler {
     mutating func compileExpression(_ expression: SyntaxTree.Expression) {
         guard enter(expression.range) else { return }
         defer { leave() }
+        if typedRoot != nil, emitLoadRead(expression) { return }
         switch expression {
         case .constant(let value, let range):
             emit(.pushConstant(constant(value)), at: range)

@@ -59,6 +59,7 @@ extension Compiler {
             return
         }
         let matcher = matcher(prepareMatcher(comparison.op, comparison.options, constant, at: constantRange))
+        if typedRoot != nil, emitMatchRead(comparison, matcher) { return }
         if comparison.modifier == .direct {
             if let slot = slotRead(comparison.lhs) {
                 emit(.matchSlot(slot, matcher), at: comparison.range)
@@ -68,7 +69,8 @@ extension Compiler {
                 emit(.matchSlotCount(slot, matcher), at: comparison.range)
                 return
             }
-            if case .keyPath(nil, let components, let keyRange) = comparison.lhs, !components.isEmpty {
+            if case .keyPath(nil, let components, let keyRange) = comparison.lhs, !components.isEmpty, typedRoot == nil
+            {
                 emit(.matchKey(keyPath(components.map(\.name), at: keyRange), matcher), at: comparison.range)
                 return
             }

@@ -6,6 +6,8 @@
 struct Compiler {
     let symbols: SymbolTable?
     let limits: Limits
+    /// The schema of the evaluated object; its fields are read in place when it describes a Swift type.
+    let schema: Schema?
     var diagnostics: [Diagnostic] = []
 
     var instructions: [Instruction] = []
@@ -18,14 +20,28 @@ struct Compiler {
     var localCount = 0
     /// SUBQUERY variables in scope, innermost last.
     var scopes: [(name: String, local: LocalIndex)] = []
+    /// Typed reads of a program compiled against a Swift type's schema.
+    var reads: [TypedRead] = []
+    /// SUBQUERY variables bound to the elements of an object collection, in registers, innermost last.
+    var typedScopes: [(name: String, register: UInt8, object: SchemaObject)] = []
+    /// The blocks after the main one, as compiled (their instructions and source ranges), in number order.
+    var pendingBlocks: [(instructions: [Instruction], ranges: [SourceRange])] = []
     /// Current recursion depth over the tree.
     var depth = 0
     /// Set when a table or jump outgrew its encoding; the program is then not produced.
     var overflowed = false
 
-    init(symbols: SymbolTable?, limits: Limits) {
+    init(symbols: SymbolTable?, limits: Limits, schema: Schema? = nil) {
         self.symbols = symbols
         self.limits = limits
+        self.schema = schema
+    }
+
+    /// The object type typed reads start from, when the schema describes a Swift type (its fields have
+    /// accessors); nil for schemas of dictionaries and for no schema.
+    var typedRoot: SchemaObject? {
+        guard let root = schema?.root, root.fields.contains(where: { $0.accessor != nil }) else { return nil }
+        return root
     }
 
     /// The deepest tree nesting the compiler follows (it recurses over the tree).
@@ -40,6 +56,13 @@ struct Compiler {
         ranges.reserveCapacity(16)
         compilePredicate(folded.predicate)
         emit(.return, at: .synthesized)
+        let mainEnd = instructions.count
+        var blockStarts: [Int] = []
+        for block in pendingBlocks {
+            blockStarts.append(instructions.count)
+            instructions += block.instructions
+            ranges += block.ranges
+        }
         threadJumps()
         if overflowed {
             diagnostics.append(.error(.programTooLarge, at: tree.range))
@@ -47,29 +70,45 @@ struct Compiler {
         guard !diagnostics.hasErrors else { return nil }
         let tables = Verifier.Tables(
             constants: constants.count, matchers: matchers.count, keyPaths: keyPaths.count,
-            names: names.count, locals: localCount)
-        switch Verifier.analyze(instructions, tables: tables) {
+            names: names.count, locals: localCount, reads: reads.count)
+        switch Verifier.analyze(instructions, tables: tables, entries: [0] + blockStarts) {
         case .success(let depth):
+            let ends = blockStarts.dropFirst() + [instructions.count]
+            let blocks = zip(blockStarts, ends).map { start, end in
+                Program.Block(start: start, decisionGraph: decisionGraph(start..<end))
+            }
             return Program(
                 Program.Contents(
                     instructions: instructions, sourceRanges: ranges, constants: constants, matchers: matchers,
                     keyPaths: keyPaths, keyPathRanges: keyPathRanges, names: names, maxStackDepth: depth,
                     localCount: localCount, symbols: symbols, limits: limits,
-                    decisionGraph: decisionGraph(stackDepth: depth)))
+                    decisionGraph: decisionGraph(0..<mainEnd), reads: reads, blocks: blocks, typedRoot: typedRoot))
         case .failure(let failure):
             diagnostics.append(.error(.verifierRejected(failure.description), at: tree.range))
             return nil
         }
     }
 
-    /// The decision graph of a program of leaves and control flow. Each node runs at most once per
-    /// evaluation, so a graph of at most `maxEvaluationSteps` nodes stays within the step budget without
-    /// counting; a larger one runs instruction by instruction, which counts.
-    private func decisionGraph(stackDepth: Int) -> DecisionGraph? {
-        guard stackDepth == 0, localCount == 0, let graph = DecisionGraph(instructions),
-            graph.nodes.count <= limits.maxEvaluationSteps
+    /// The decision graph of the block `block` when it is made of leaves and control flow. Each node runs
+    /// at most once per evaluation, so a graph of at most `maxEvaluationSteps` nodes stays within the step
+    /// budget without counting; a larger one runs instruction by instruction, which counts.
+    private func decisionGraph(_ block: Range<Int>) -> DecisionGraph? {
+        guard let graph = DecisionGraph(instructions, block: block), graph.nodes.count <= limits.maxEvaluationSteps
         else { return nil }
         return graph
+    }
+
+    /// Compiles `predicate` as a block of its own (a typed SUBQUERY's predicate, run per element); returns
+    /// its number (1 for the first block after the main one).
+    mutating func compileBlock(_ predicate: SyntaxTree.Predicate) -> Int {
+        let outer = (instructions, ranges)
+        instructions = []
+        ranges = []
+        compilePredicate(predicate)
+        emit(.return, at: .synthesized)
+        pendingBlocks.append((instructions, ranges))
+        (instructions, ranges) = outer
+        return pendingBlocks.count
     }
 
     // MARK: Emitting

@@ -74,13 +74,17 @@ package struct DecisionGraph: Hashable, Sendable {
         self.entry = entry
     }
 
-    /// The graph of `code`, or nil when the program holds anything but leaves, `not`, `setFlag`, forward
-    /// jumps and `return` (it then runs instruction by instruction).
-    package init?(_ code: [Instruction]) {
-        guard code.count < Int(Int32.max) else { return nil }
+    /// The graph of the block `block` of `code` (the whole program by default), or nil when the block
+    /// holds anything but leaves, `not`, `setFlag`, forward jumps and `return` (it then runs instruction
+    /// by instruction). Node offsets are offsets in `code`.
+    package init?(_ code: [Instruction], block: Range<Int>? = nil) {
+        let block = block ?? code.indices
+        guard code.count < Int(Int32.max), code.indices.contains(block.lowerBound) || block.isEmpty,
+            block.upperBound <= code.count
+        else { return nil }
         var nodeIndex = [Int32](repeating: -1, count: code.count)
         var leafCount: Int32 = 0
-        for offset in code.indices {
+        for offset in block {
             if code[offset].isLeaf {
                 nodeIndex[offset] = leafCount
                 leafCount += 1
@@ -88,12 +92,14 @@ package struct DecisionGraph: Hashable, Sendable {
                 return nil
             }
         }
-        guard let entry = Self.follow(code, from: 0, flag: false, after: -1, nodeIndex) else { return nil }
+        let end = block.upperBound
+        guard let entry = Self.follow(code, from: block.lowerBound, to: end, flag: false, after: -1, nodeIndex)
+        else { return nil }
         var nodes: [DecisionNode] = []
         nodes.reserveCapacity(Int(leafCount))
-        for offset in code.indices where code[offset].isLeaf {
-            guard let onTrue = Self.follow(code, from: offset + 1, flag: true, after: offset, nodeIndex),
-                let onFalse = Self.follow(code, from: offset + 1, flag: false, after: offset, nodeIndex)
+        for offset in block where code[offset].isLeaf {
+            guard let onTrue = Self.follow(code, from: offset + 1, to: end, flag: true, after: offset, nodeIndex),
+                let onFalse = Self.follow(code, from: offset + 1, to: end, flag: false, after: offset, nodeIndex)
             else { return nil }
             nodes.append(
                 DecisionNode(instruction: code[offset], onTrue: onTrue, onFalse: onFalse, offset: Int32(offset)))
@@ -113,11 +119,11 @@ package struct DecisionGraph: Hashable, Sendable {
     /// Runs the control flow from `start` with `flag` until a leaf (its node) or an answer. Nil when a jump
     /// does not go forward or lands outside the program: such a program keeps the instruction loop.
     private static func follow(
-        _ code: [Instruction], from start: Int, flag: Bool, after leaf: Int, _ nodeIndex: [Int32]
+        _ code: [Instruction], from start: Int, to end: Int, flag: Bool, after leaf: Int, _ nodeIndex: [Int32]
     ) -> DecisionTarget? {
         var pc = start
         var flag = flag
-        while pc < code.count {
+        while pc < end {
             let offset = pc
             pc += 1
             var jump: Int32?
@@ -143,7 +149,7 @@ package struct DecisionGraph: Hashable, Sendable {
                 // Forward only, so the walk ends within `code.count` steps.
                 guard jump >= 0 else { return nil }
                 let (target, overflow) = pc.addingReportingOverflow(Int(jump))
-                guard !overflow, target <= code.count else { return nil }
+                guard !overflow, target <= end else { return nil }
                 pc = target
             }
         }

@@ -13,6 +13,7 @@ extension Instruction {
         case .loadSlotHidden: "loadSlotHidden"
         case .loadSlotDisabled: "loadSlotDisabled"
         case .loadLocal: "loadLocal"
+        case .loadRead: "loadRead"
         case .keyPath: "keyPath"
         case .index: "index"
         case .indexFixed: "indexFixed"
@@ -29,6 +30,7 @@ extension Instruction {
         case .matchSlot: "matchSlot"
         case .matchSlotCount: "matchSlotCount"
         case .matchKey: "matchKey"
+        case .matchRead: "matchRead"
         case .not: "not"
         case .jumpIfFalse: "jumpIfFalse"
         case .jumpIfTrue: "jumpIfTrue"
@@ -83,6 +85,10 @@ extension Program {
             return ("\(slot) \(matcher)", tagText + "@count " + matcherText(matcher))
         case .matchKey(let keyPath, let matcher):
             return ("\(keyPath) \(matcher)", keyPathText(keyPath) + " " + matcherText(matcher))
+        case .matchRead(let read, let matcher, let modifier):
+            return (modifierText(modifier) + "\(read) \(matcher)", readText(read) + " " + matcherText(matcher))
+        case .loadRead(let read):
+            return (read.description, readText(read))
         case .jumpIfFalse(let jump), .jumpIfTrue(let jump), .jump(let jump):
             return (jump.description, "-> " + format4(offset + 1 + Int(jump.rawValue)))
         case .iterateNext(let jump, let local):
@@ -113,36 +119,52 @@ extension Program {
         return (text, line ?? previousLine)
     }
 
-    /// The whole program as a listing, one instruction a line; for a program the VM runs as a decision
-    /// graph, the graph follows (see ``decisionGraphListing(source:)``).
+    /// The whole program as a listing, one instruction a line; each block after the main one starts
+    /// with a `-- block k --` line. For a block the VM runs as a decision graph, the graph follows (see
+    /// ``decisionGraphListing(_:source:)``).
     package func disassembly(source: SourceText? = nil, title: String? = nil) -> String {
         var lines: [String] = []
         if let title { lines.append("== \(title) ==") }
         var previousLine: Int?
+        let starts = Dictionary(blocks.enumerated().map { ($0.element.start, $0.offset + 1) }, uniquingKeysWith: { $1 })
         for offset in instructions.indices {
+            if let block = starts[offset] {
+                lines.append("-- block \(block) --")
+                previousLine = nil
+            }
             let (text, line) = disassembleInstruction(at: offset, source: source, previousLine: previousLine)
             lines.append(text)
             previousLine = line
         }
-        if decisionGraph != nil { lines += ["", decisionGraphListing(source: source)] }
+        for block in 0...blocks.count {
+            let listing = decisionGraphListing(block, source: source)
+            if !listing.isEmpty { lines += ["", listing] }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The decision graph the VM walks, a node a line: the node, where the walk goes on each answer, and
-    /// the leaf's listing line.
+    /// The decision graph of a block (0 is the main one), or nil when the block runs instruction by
+    /// instruction.
+    package func decisionGraph(ofBlock block: Int) -> DecisionGraph? {
+        block == 0 ? decisionGraph : (blocks.indices.contains(block - 1) ? blocks[block - 1].decisionGraph : nil)
+    }
+
+    /// The decision graph the VM walks for block `block` (0: the main one), a node a line: the node, where
+    /// the walk goes on each answer, and the leaf's listing line; empty when the block has no graph.
     ///
     ///     decision graph (entry n0)
     ///     n0  true -> n1    false -> false   0000  1:1   matchSlot            #1 m0  ; $age >= 18
-    package func decisionGraphListing(source: SourceText?) -> String {
-        guard let graph = decisionGraph else { return "" }
-        var lines = ["decision graph (entry \(graph.entry))"]
-        for index in graph.nodes.indices { lines.append(decisionNodeListing(index, source: source)) }
+    package func decisionGraphListing(_ block: Int = 0, source: SourceText?) -> String {
+        guard let graph = decisionGraph(ofBlock: block) else { return "" }
+        let title = block == 0 ? "decision graph" : "decision graph of block \(block)"
+        var lines = ["\(title) (entry \(graph.entry))"]
+        for index in graph.nodes.indices { lines.append(decisionNodeListing(index, block: block, source: source)) }
         return lines.joined(separator: "\n")
     }
 
-    /// One line of ``decisionGraphListing(source:)``: node `index`, its two edges and its leaf.
-    package func decisionNodeListing(_ index: Int, source: SourceText?) -> String {
-        guard let graph = decisionGraph, graph.nodes.indices.contains(index) else { return "" }
+    /// One line of ``decisionGraphListing(_:source:)``: node `index` of block `block`, its two edges and its leaf.
+    package func decisionNodeListing(_ index: Int, block: Int = 0, source: SourceText?) -> String {
+        guard let graph = decisionGraph(ofBlock: block), graph.nodes.indices.contains(index) else { return "" }
         let node = graph.nodes[index]
         let leaf = disassembleInstruction(at: Int(node.offset), source: source, previousLine: nil).text
         return pad("n\(index)", 4) + pad("true -> \(node.onTrue)", 14) + pad("false -> \(node.onFalse)", 17) + leaf
@@ -153,6 +175,10 @@ extension Program {
     func constantText(_ index: ConstantIndex) -> String {
         let position = Int(index.rawValue)
         return constants.indices.contains(position) ? constants[position].predicateDescription : "?"
+    }
+
+    func readText(_ index: ReadIndex) -> String {
+        reads.indices.contains(Int(index.rawValue)) ? reads[Int(index.rawValue)].summary : "?"
     }
 
     func name(_ index: NameIndex) -> String {

@@ -104,6 +104,8 @@ package enum Instruction: Hashable, Sendable {
     case loadSlotDisabled(SlotOperand)
     /// Push a local (a SUBQUERY variable).                              `→ value`
     case loadLocal(LocalIndex)
+    /// Push a typed read (a field of a Swift value, a count…).         `→ value`
+    case loadRead(ReadIndex)
 
     // MARK: Expressions
     /// Replace the top with its value for `keyPaths[index]` (KVC).      `value → value`
@@ -140,6 +142,9 @@ package enum Instruction: Hashable, Sendable {
     case matchSlotCount(SlotOperand, MatcherIndex)
     /// Fused leaf: compare a key path of `SELF` with a constant.       `→`, sets flag
     case matchKey(KeyPathIndex, MatcherIndex)
+    /// Fused leaf: compare a typed read (a field of a Swift value, the  `→`, sets flag
+    /// elements of a collection field…) with a constant, ANY/ALL applied to the left.
+    case matchRead(ReadIndex, MatcherIndex, ComparisonModifier)
     /// `flag = !flag`.                                                  `→`
     case not
 
@@ -167,7 +172,7 @@ extension Instruction {
     package var stackEffect: (pops: Int, pushes: Int) {
         switch self {
         case .pushConstant, .pushObject, .loadVariable, .loadSlot, .loadSlotHidden, .loadSlotDisabled,
-            .loadLocal, .unsupported, .iterateEnd:
+            .loadLocal, .loadRead, .unsupported, .iterateEnd:
             (0, 1)
         case .keyPath, .indexFixed, .negate:
             (1, 1)
@@ -181,7 +186,7 @@ extension Instruction {
             (2, 0)
         case .match, .iterate:
             (1, 0)
-        case .setFlag, .matchSlot, .matchSlotCount, .matchKey, .not, .jumpIfFalse, .jumpIfTrue, .jump,
+        case .setFlag, .matchSlot, .matchSlotCount, .matchKey, .matchRead, .not, .jumpIfFalse, .jumpIfTrue, .jump,
             .iterateNext, .iterateKeep, .return:
             (0, 0)
         }
@@ -197,7 +202,7 @@ extension Instruction {
     /// touching no stack. A program of leaves and control flow runs as a ``DecisionGraph``.
     var isLeaf: Bool {
         switch self {
-        case .matchSlot, .matchSlotCount, .matchKey: true
+        case .matchSlot, .matchSlotCount, .matchKey, .matchRead: true
         default: false
         }
     }
@@ -205,7 +210,7 @@ extension Instruction {
     /// Whether the instruction sets `flag`.
     var setsFlag: Bool {
         switch self {
-        case .setFlag, .compare, .match, .matchSlot, .matchSlotCount, .matchKey, .not:
+        case .setFlag, .compare, .match, .matchSlot, .matchSlotCount, .matchKey, .matchRead, .not:
             true
         default: false
         }

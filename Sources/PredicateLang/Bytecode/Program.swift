@@ -24,6 +24,19 @@ package struct Program: Sendable {
         var symbols: SymbolTable?
         var limits: Limits
         var decisionGraph: DecisionGraph?
+        /// Typed reads (programs compiled against a Swift type's schema).
+        var reads: [TypedRead] = []
+        /// The blocks after the main one (typed SUBQUERY predicates), in ``TypedRead/countWhere`` order.
+        var blocks: [Block] = []
+        /// The type of the evaluated object, for a program compiled against a Swift type's schema.
+        var typedRoot: SchemaObject?
+    }
+
+    /// A block of the program after the main one: instructions from `start` to the next block (or the end),
+    /// ending with `return`, and its decision graph when it is made of leaves.
+    struct Block: Sendable {
+        var start: Int
+        var decisionGraph: DecisionGraph?
     }
 
     init(_ contents: Contents) { storage = Storage(contents) }
@@ -52,6 +65,9 @@ package struct Program: Sendable {
         let sourceRanges: [SourceRange]
         let maxStackDepth: Int
         let localCount: Int
+        let reads: [TypedRead]
+        /// The blocks after the main one, with their graphs' nodes in place.
+        let blocks: [BlockView]
         /// ``Contents/instructions``, in place.
         let code: UnsafeBufferPointer<Instruction>
         /// ``Contents/matchers``, in place.
@@ -78,6 +94,14 @@ package struct Program: Sendable {
             sourceRanges = contents.sourceRanges
             maxStackDepth = contents.maxStackDepth
             localCount = contents.localCount
+            reads = contents.reads
+            blocks = contents.blocks.map { block in
+                let (nodes, base) = Self.copy(block.decisionGraph?.nodes ?? [])
+                return BlockView(
+                    start: block.start, nodes: nodes, nodeBase: base,
+                    entry: block.decisionGraph?.entry.rawValue ?? DecisionTarget.missingReturn.rawValue,
+                    hasDecisionGraph: block.decisionGraph != nil)
+            }
             (code, _) = Self.copy(contents.instructions)
             (matcherTable, matcherBase) = Self.copy(contents.matchers)
             (graphNodes, graphNodeBase) = Self.copy(contents.decisionGraph?.nodes ?? [])
@@ -99,6 +123,7 @@ package struct Program: Sendable {
             Self.free(code)
             Self.free(matcherTable)
             Self.free(graphNodes)
+            for block in blocks { Self.free(block.nodes) }
         }
 
         /// Deinitializes and frees memory from ``copy(_:)`` (its base is never nil).
@@ -107,6 +132,15 @@ package struct Program: Sendable {
             _ = memory.deinitialize()
             memory.baseAddress?.deallocate()
         }
+    }
+
+    /// A block after the main one, as the VM runs it.
+    struct BlockView {
+        let start: Int
+        let nodes: UnsafeBufferPointer<DecisionNode>
+        let nodeBase: UnsafePointer<DecisionNode>
+        let entry: Int32
+        let hasDecisionGraph: Bool
     }
 
     /// The instructions; execution starts at 0 and ends at a `return`.
@@ -135,6 +169,10 @@ package struct Program: Sendable {
     package var limits: Limits { storage.contents.limits }
     /// The decision graph the VM walks instead of the instructions, for a program of leaves.
     package var decisionGraph: DecisionGraph? { storage.contents.decisionGraph }
+    /// Typed reads (programs compiled against a Swift type's schema).
+    package var reads: [TypedRead] { storage.contents.reads }
+    /// The blocks after the main one.
+    var blocks: [Block] { storage.contents.blocks }
 
     /// The source range of the instruction at `offset`, or ``SourceRange/synthesized``.
     package func sourceRange(at offset: Int) -> SourceRange {

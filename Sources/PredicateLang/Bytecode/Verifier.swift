@@ -22,13 +22,15 @@ package struct Verifier: Sendable {
         package var keyPaths: Int
         package var names: Int
         package var locals: Int
+        package var reads: Int
 
-        package init(constants: Int, matchers: Int, keyPaths: Int, names: Int, locals: Int) {
+        package init(constants: Int, matchers: Int, keyPaths: Int, names: Int, locals: Int, reads: Int = 0) {
             self.constants = constants
             self.matchers = matchers
             self.keyPaths = keyPaths
             self.names = names
             self.locals = locals
+            self.reads = reads
         }
     }
 
@@ -37,16 +39,24 @@ package struct Verifier: Sendable {
         var flagSet: Bool
     }
 
-    /// Verifies `instructions`; returns the maximum stack depth, or the first failure found.
-    package static func analyze(_ instructions: [Instruction], tables: Tables) -> Result<Int, VerificationFailure> {
+    /// Verifies `instructions` from each of `entries` (the main block at 0 and any later blocks); returns
+    /// the maximum stack depth, or the first failure found.
+    package static func analyze(
+        _ instructions: [Instruction], tables: Tables, entries: [Int] = [0]
+    ) -> Result<Int, VerificationFailure> {
         guard !instructions.isEmpty else {
             return .failure(VerificationFailure(offset: 0, message: "empty program"))
         }
         var states = [State?](repeating: nil, count: instructions.count)
         var worklist: [Int] = []
-        worklist.reserveCapacity(instructions.count + 1)
-        worklist.append(0)
-        states[0] = State(depth: 0, flagSet: false)
+        worklist.reserveCapacity(instructions.count + entries.count)
+        for entry in entries {
+            guard instructions.indices.contains(entry) else {
+                return .failure(VerificationFailure(offset: entry, message: "block entry outside the program"))
+            }
+            worklist.append(entry)
+            states[entry] = State(depth: 0, flagSet: false)
+        }
         var maxDepth = 0
         while let offset = worklist.popLast() {
             guard let state = states[offset] else { continue }
@@ -114,9 +124,9 @@ package struct Verifier: Sendable {
         let tables = Tables(
             constants: program.constants.count, matchers: program.matchers.count,
             keyPaths: program.keyPaths.count, names: program.names.count,
-            locals: program.localCount)
+            locals: program.localCount, reads: program.reads.count)
         var failures: [VerificationFailure] = []
-        switch analyze(program.instructions, tables: tables) {
+        switch analyze(program.instructions, tables: tables, entries: [0] + program.blocks.map(\.start)) {
         case .success(let depth):
             if depth != program.maxStackDepth {
                 failures.append(
@@ -135,6 +145,9 @@ package struct Verifier: Sendable {
                 ))
         }
         if let graph = program.decisionGraph { failures += graphProblems(graph, program.instructions) }
+        for block in program.blocks {
+            if let graph = block.decisionGraph { failures += graphProblems(graph, program.instructions) }
+        }
         if program.keyPathRanges.count != program.keyPaths.count {
             failures.append(VerificationFailure(offset: 0, message: "key path ranges do not match key paths"))
         }
@@ -185,6 +198,11 @@ package struct Verifier: Sendable {
         case .matchKey(let keyPath, let matcher):
             return check(Int(keyPath.rawValue), tables.keyPaths, "key path")
                 ?? check(Int(matcher.rawValue), tables.matchers, "matcher")
+        case .matchRead(let read, let matcher, _):
+            return check(Int(read.rawValue), tables.reads, "read")
+                ?? check(Int(matcher.rawValue), tables.matchers, "matcher")
+        case .loadRead(let read):
+            return check(Int(read.rawValue), tables.reads, "read")
         case .iterate(let local), .iterateNext(_, let local), .iterateKeep(let local), .iterateEnd(let local):
             return check(Int(local.rawValue) + 3, tables.locals, "local")
         case .pushObject, .loadSlot, .loadSlotHidden, .loadSlotDisabled, .index, .indexFixed, .arithmetic,

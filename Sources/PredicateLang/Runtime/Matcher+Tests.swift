@@ -30,21 +30,21 @@ extension Matcher {
         switch matcher.pointee.kind {
         case .general, .like, .regex, .members:
             return nil
-        case .integer, .integerRange, .integerMembers:
-            guard case .int(let integer) = value.pointee else { return nil }
-            return quickTest(matcher, integer: integer)
-        case .double:
-            guard case .double(let double) = value.pointee, !double.isNaN else { return nil }
-            return matcher.pointee.op.holds(double, matcher.pointee.double)
+        case .integer:
+            if case .int(let integer) = value.pointee {
+                return matcher.pointee.op.holds(integer, matcher.pointee.integer)
+            }
+            if case .double(let double) = value.pointee { return quickTest(matcher, double: double) }
+            return nil
+        case .integerRange, .integerMembers, .double:
+            if case .int(let integer) = value.pointee { return quickTest(matcher, integer: integer) }
+            if case .double(let double) = value.pointee { return quickTest(matcher, double: double) }
+            return nil
         case .string:
             guard case .string(let subject) = value.pointee else { return nil }
-            return matcher.pointee.string.isIdentical(to: subject) == (matcher.pointee.op == .equalTo)
+            return quickEqual(matcher, subject)
         case .substring, .containsString:
-            if case .string(let subject) = value.pointee, let offset = MemoryLayout<Matcher>.offset(of: \Matcher.needle)
-            {
-                let needle = (UnsafeRawPointer(matcher) + offset).assumingMemoryBound(to: SubstringMatcher.self)
-                return SubstringMatcher.matches(needle, subject, matcher.pointee.op)
-            }
+            if case .string(let subject) = value.pointee { return quickSubstring(matcher, subject) }
             guard matcher.pointee.kind == .containsString, case .array(let elements) = value.pointee else { return nil }
             for element in elements {
                 if case .string(let candidate) = element, matcher.pointee.string.isIdentical(to: candidate) {
@@ -54,12 +54,85 @@ extension Matcher {
             return false
         case .stringMembers:
             guard case .string(let subject) = value.pointee else { return nil }
-            for index in matcher.pointee.stringMembers.indices
-            where matcher.pointee.stringMembers[index].isIdentical(to: subject) {
-                return true
-            }
-            return false
+            return quickMember(matcher, subject)
         }
+    }
+
+    /// The quick tier for a string subject.
+    @_transparent
+    static func quickTest(_ matcher: UnsafePointer<Matcher>, string subject: String) -> Bool? {
+        switch matcher.pointee.kind {
+        case .string: return quickEqual(matcher, subject)
+        case .substring, .containsString: return quickSubstring(matcher, subject)
+        case .stringMembers: return quickMember(matcher, subject)
+        default: return nil
+        }
+    }
+
+    /// ``Kind/string``: exact scalar equality (`==`) or inequality.
+    @_transparent
+    static func quickEqual(_ matcher: UnsafePointer<Matcher>, _ subject: String) -> Bool {
+        matcher.pointee.string.isIdentical(to: subject) == (matcher.pointee.op == .equalTo)
+    }
+
+    /// ``Kind/substring`` and ``Kind/containsString`` on a string: the folded needle, read in place.
+    @_transparent
+    static func quickSubstring(_ matcher: UnsafePointer<Matcher>, _ subject: String) -> Bool? {
+        guard let offset = MemoryLayout<Matcher>.offset(of: \Matcher.needle) else { return nil }
+        let needle = (UnsafeRawPointer(matcher) + offset).assumingMemoryBound(to: SubstringMatcher.self)
+        return SubstringMatcher.matches(needle, subject, matcher.pointee.op)
+    }
+
+    /// ``Kind/stringMembers``: a byte comparison with each member.
+    @_transparent
+    static func quickMember(_ matcher: UnsafePointer<Matcher>, _ subject: String) -> Bool {
+        for index in matcher.pointee.stringMembers.indices
+        where matcher.pointee.stringMembers[index].isIdentical(to: subject) {
+            return true
+        }
+        return false
+    }
+
+    /// The quick tier for a string stored at `subject` (a typed read).
+    @_transparent
+    static func quickTest(_ matcher: UnsafePointer<Matcher>, string subject: UnsafePointer<String>) -> Bool? {
+        quickTest(matcher, string: subject.pointee)
+    }
+
+    /// The quick tier for a double subject: against a double, or against integers a double represents
+    /// exactly (magnitudes up to 2^53).
+    @_transparent
+    static func quickTest(_ matcher: UnsafePointer<Matcher>, double subject: Double) -> Bool? {
+        guard !subject.isNaN else { return nil }
+        switch matcher.pointee.kind {
+        case .double:
+            return matcher.pointee.op.holds(subject, matcher.pointee.double)
+        case .integer:
+            guard let constant = Self.exactDouble(matcher.pointee.integer) else { return nil }
+            return matcher.pointee.op.holds(subject, constant)
+        case .integerRange:
+            guard let lower = Self.exactDouble(matcher.pointee.integerBounds.lower),
+                let upper = Self.exactDouble(matcher.pointee.integerBounds.upper)
+            else { return nil }
+            return lower <= subject && subject <= upper
+        case .integerMembers:
+            guard let integer = Int64(exactly: subject) else { return false }
+            return matcher.pointee.integerMembers.contains(integer)
+        default:
+            return nil
+        }
+    }
+
+    /// The quick tier for a boolean subject (the numbers 1 and 0, as NSNumber compares them).
+    @_transparent
+    static func quickTest(_ matcher: UnsafePointer<Matcher>, boolean subject: Bool) -> Bool? {
+        quickTest(matcher, integer: subject ? 1 : 0)
+    }
+
+    /// `integer` as a double when the conversion is exact.
+    @_transparent
+    static func exactDouble(_ integer: Int64) -> Double? {
+        integer.magnitude <= 1 << 53 ? Double(integer) : nil
     }
 
     /// The quick tier for an integer subject (a value, or a collection's `@count`).

@@ -39,8 +39,8 @@ protocol TraceSink {
     static var isEnabled: Bool { get }
     /// Before the dispatch loop runs the instruction at `offset`.
     mutating func record(_ program: Program.Storage, offset: Int, frame: borrowing Frame, flag: Bool)
-    /// Before the graph walk tests node `node`.
-    mutating func recordNode(_ program: Program.Storage, _ node: Int)
+    /// Before the graph walk tests node `node` of block `block` (0: the main one).
+    mutating func recordNode(_ program: Program.Storage, block: Int, _ node: Int)
 }
 
 /// The untraced configuration.
@@ -50,7 +50,7 @@ struct NoTrace: TraceSink {
     private var unused: UInt8 = 0
     static var isEnabled: Bool { false }
     func record(_ program: Program.Storage, offset: Int, frame: borrowing Frame, flag: Bool) {}
-    func recordNode(_ program: Program.Storage, _ node: Int) {}
+    func recordNode(_ program: Program.Storage, block: Int, _ node: Int) {}
 }
 
 /// Forwards each event to a closure.
@@ -68,13 +68,13 @@ struct ClosureTrace: TraceSink {
                 listing: listing, stack: frame.stackContents, flag: flag))
     }
 
-    func recordNode(_ program: Program.Storage, _ node: Int) {
+    func recordNode(_ program: Program.Storage, block: Int, _ node: Int) {
         let whole = Program(storage: program)
-        guard let nodes = whole.decisionGraph?.nodes, nodes.indices.contains(node) else { return }
+        guard let nodes = whole.decisionGraph(ofBlock: block)?.nodes, nodes.indices.contains(node) else { return }
         let leaf = nodes[node]
         handler(
             TraceEvent(
                 step: .decisionNode(node), offset: Int(leaf.offset), instruction: leaf.instruction,
-                listing: whole.decisionNodeListing(node, source: source), stack: [], flag: nil))
+                listing: whole.decisionNodeListing(node, block: block, source: source), stack: [], flag: nil))
     }
 }

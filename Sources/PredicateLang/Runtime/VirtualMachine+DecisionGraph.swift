@@ -5,19 +5,20 @@
 // graph only when that is within the step budget.
 
 extension VirtualMachine {
-    /// Walks `program`'s decision graph; `trace` sees every node before its test runs.
+    /// Walks the decision graph of block `block` of `program` (`count` nodes from `nodes`, starting at
+    /// `entry`); `trace` sees every node before its test runs.
     @inline(__always)
     static func walk<Trace: TraceSink>(
-        _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, trace: inout Trace
+        _ program: Program.Storage, _ nodes: UnsafePointer<DecisionNode>, _ nodeCount: Int, _ entry: Int32,
+        block: Int, _ inputs: borrowing EvaluationInputs, trace: inout Trace
     ) throws(EvaluationError) -> Bool {
-        let nodes = program.graphNodeBase
-        let count = UInt32(truncatingIfNeeded: program.graphNodes.count)
-        var next = program.graphEntry
+        let count = UInt32(truncatingIfNeeded: nodeCount)
+        var next = entry
         var offset: Int32 = 0
         do throws(EvaluationError) {
             // An answer is negative, so as an unsigned number it is past every node.
             while UInt32(bitPattern: next) < count {
-                if Trace.isEnabled { trace.recordNode(program, Int(next)) }
+                if Trace.isEnabled { trace.recordNode(program, block: block, Int(next)) }
                 let node = nodes + Int(next)
                 offset = node.pointee.offset
                 next =

@@ -1,5 +1,6 @@
-// Fused leaves: `matchSlot`, `matchSlotCount` and `matchKey` read their own operand (a row slot in place,
-// the `@count` of one, or a key path of `SELF`) and test it against their prepared matcher. Like the
+// Fused leaves: `matchSlot`, `matchSlotCount`, `matchKey` and `matchRead` read their own operand (a row slot
+// in place, the `@count` of one, a key path of `SELF`, or a typed read of a Swift value) and test it against
+// their prepared matcher. Like the
 // matcher tests they are built on (Matcher+Tests.swift), they come in two tiers: the quick tier reads a
 // row slot in place and asks the matcher's quick tier, inline in the loop; the thorough tier reads any
 // operand with the full rules and asks the matcher's thorough tier, out of line. Both loops run leaves
@@ -12,7 +13,7 @@ extension VirtualMachine {
     static func test(
         _ leaf: Instruction, _ program: Program.Storage, _ inputs: borrowing EvaluationInputs
     ) throws(EvaluationError) -> Bool {
-        if let answer = quickTest(leaf, program, inputs.slots) {
+        if let answer = quickTest(leaf, program, inputs) {
             assert(
                 (try? thoroughTest(leaf, program, inputs)) == answer,
                 "quick and thorough tiers disagree on \(leaf.mnemonic)")
@@ -24,16 +25,23 @@ extension VirtualMachine {
     /// The quick tier: a slot leaf whose value the matcher's quick tier answers, read in place; nil for
     /// everything else (a key path, a missing slot, a value of another kind).
     @_transparent
-    static func quickTest(_ leaf: Instruction, _ program: Program.Storage, _ slots: SlotEntries) -> Bool? {
+    static func quickTest(_ leaf: Instruction, _ program: Program.Storage, _ inputs: borrowing EvaluationInputs)
+        -> Bool?
+    {
         switch leaf {
         case .matchSlot(let slot, let index):
-            guard let matcher = program.matcher(index), let value = slots.valuePointer(slot) else { return nil }
+            guard let matcher = program.matcher(index), let value = inputs.slots.valuePointer(slot) else { return nil }
             return Matcher.quickTest(matcher, value)
         case .matchSlotCount(let slot, let index):
-            guard let matcher = program.matcher(index), let value = slots.valuePointer(slot),
+            guard let matcher = program.matcher(index), let value = inputs.slots.valuePointer(slot),
                 case .array(let elements) = value.pointee
             else { return nil }
             return Matcher.quickTest(matcher, integer: Int64(elements.count))
+        case .matchRead(let read, let index, let modifier):
+            guard let matcher = program.matcher(index), program.reads.indices.contains(Int(read.rawValue)) else {
+                return nil
+            }
+            return quickTest(program.reads[Int(read.rawValue)], matcher, modifier, inputs)
         default:
             return nil
         }
@@ -57,6 +65,14 @@ extension VirtualMachine {
         case .matchKey(let path, let index):
             operand = try objectKeyPathValue(path, program, inputs.object.pointee)
             matcherIndex = index
+        case .matchRead(let read, let index, let modifier):
+            guard let matcher = program.matcher(index) else { throw missingMatcher() }
+            let value = try readValue(read, program, inputs)
+            if modifier == .direct { return try matcher.pointee.thoroughTest(value, limits: program.limits) }
+            var steps = 0
+            return try quantify(modifier, value, program.limits, &steps) { (element) throws(EvaluationError) -> Bool in
+                try matcher.pointee.thoroughTest(element, limits: program.limits)
+            }
         default:
             throw EvaluationError(.unsupported, "instruction \(leaf.mnemonic) is not a leaf")
         }

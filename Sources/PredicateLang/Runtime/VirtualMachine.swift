@@ -20,6 +20,9 @@ struct EvaluationInputs: ~Copyable {
     unowned(unsafe) let environment: EnvironmentBox
     /// The row slots (form mode): a plain pointer into the store, so copying it costs nothing.
     let slots: SlotEntries
+    /// The objects typed reads start from (programs compiled against a Swift type's schema): register 0
+    /// is the evaluated object, higher registers the elements of enclosing typed SUBQUERYs; nil otherwise.
+    let registers: UnsafePointer<UnsafeRawPointer>?
 }
 
 /// The function environment of a compiled predicate, boxed so evaluation can borrow it for free.
@@ -36,15 +39,35 @@ enum VirtualMachine {
     static func run<Trace: TraceSink>(
         _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, trace: inout Trace
     ) throws(EvaluationError) -> Bool {
-        if program.hasDecisionGraph { return try walk(program, inputs, trace: &trace) }
-        return try runInstructions(program, inputs, trace: &trace)
+        if program.hasDecisionGraph {
+            return try walk(
+                program, program.graphNodeBase, program.graphNodes.count, program.graphEntry, block: 0, inputs,
+                trace: &trace)
+        }
+        return try runInstructions(program, from: 0, inputs, trace: &trace)
+    }
+
+    /// Runs block `block` (1 or more: a block after the main one) of `program`, untraced: a typed SUBQUERY's
+    /// predicate, for one element.
+    static func run(_ program: Program.Storage, block: Int, _ inputs: borrowing EvaluationInputs)
+        throws(EvaluationError) -> Bool
+    {
+        var trace = NoTrace()
+        guard program.blocks.indices.contains(block - 1) else {
+            throw EvaluationError(.unsupported, "the program refers to a block it does not have")
+        }
+        let view = program.blocks[block - 1]
+        if view.hasDecisionGraph {
+            return try walk(program, view.nodeBase, view.nodes.count, view.entry, block: block, inputs, trace: &trace)
+        }
+        return try runInstructions(program, from: view.start, inputs, trace: &trace)
     }
 
     /// Runs the dispatch loop over a frame in one temporary (stack) allocation. Out of line, so the graph
     /// walk inlined into ``run(_:_:trace:)`` stays small.
     @inline(never)
     private static func runInstructions<Trace: TraceSink>(
-        _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, trace: inout Trace
+        _ program: Program.Storage, from start: Int, _ inputs: borrowing EvaluationInputs, trace: inout Trace
     ) throws(EvaluationError) -> Bool {
         let capacity = max(1, program.maxStackDepth + program.localCount)
         return try withUnsafeTemporaryAllocation(of: Value.self, capacity: capacity) {
@@ -54,18 +77,19 @@ enum VirtualMachine {
             }
             var frame = Frame(stack: base, locals: base + program.maxStackDepth, localCount: program.localCount)
             defer { frame.clear() }
-            return try execute(program, inputs, &frame, trace: &trace)
+            return try execute(program, from: start, inputs, &frame, trace: &trace)
         }
     }
 
     // The dispatch loop. `pc` is the offset of the next instruction; `flag` the predicate register.
     private static func execute<Trace: TraceSink>(
-        _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, _ frame: inout Frame, trace: inout Trace
+        _ program: Program.Storage, from start: Int, _ inputs: borrowing EvaluationInputs, _ frame: inout Frame,
+        trace: inout Trace
     ) throws(EvaluationError) -> Bool {
         let code = program.code
         let limits = program.limits
         let maxSteps = limits.maxEvaluationSteps
-        var pc = 0
+        var pc = start
         var flag = false
         var steps = 0
         while pc < code.count {
@@ -80,7 +104,7 @@ enum VirtualMachine {
                 case .pushConstant(let index):
                     frame.push(program.constants[Int(index.rawValue)])
                 case .pushObject:
-                    frame.push(inputs.object.pointee)
+                    frame.push(evaluatedObject(program, inputs))
                 case .loadVariable(let index):
                     frame.push(try variable(program.names[Int(index.rawValue)], inputs.variables))
                 case .loadSlot(let slot):
@@ -91,6 +115,8 @@ enum VirtualMachine {
                     frame.push(.bool(inputs.slots.isDisabled(slot)))
                 case .loadLocal(let local):
                     frame.push(frame.local(local))
+                case .loadRead(let index):
+                    frame.push(try readValue(index, program, inputs))
                 case .keyPath(let index):
                     let value = frame.pop()
                     frame.push(try value.value(forKeyPath: program.keyPaths[Int(index.rawValue)]))
@@ -134,7 +160,7 @@ enum VirtualMachine {
                     let value = frame.pop()
                     guard let matcher = program.matcher(index) else { throw missingMatcher() }
                     flag = try match(matcher, value, modifier, limits, &steps)
-                case .matchSlot, .matchSlotCount, .matchKey:
+                case .matchSlot, .matchSlotCount, .matchKey, .matchRead:
                     flag = try test(instruction, program, inputs)
                 case .not:
                     flag = !flag

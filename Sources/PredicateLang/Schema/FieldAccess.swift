@@ -1,0 +1,156 @@
+// FieldAccess: how the VM reads a field of a Swift value it holds a pointer to, without converting the
+// value to a Value tree. A stored scalar (or array of scalars) of a struct is read in place at its byte
+// offset; anything else (a computed property, a property of a class, a field behind an optional) is read
+// by a closure the schema builder wrote with the types in hand; a collection of objects hands out its
+// elements' addresses one at a time. Nested fields are reached by lifting the nested field's read
+// through the field that holds it, once, when the predicate is compiled.
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The Swift types the VM reads in place.
+package enum StoredKind: Sendable, Hashable {
+    case bool, int, int32, int64, double, float, string, date
+    indirect case optional(StoredKind)
+    indirect case array(StoredKind)
+
+    /// The schema type of a value of this kind.
+    var schemaType: SchemaType {
+        switch self {
+        case .bool: .boolean
+        case .int, .int32, .int64: .integer
+        case .double, .float: .double
+        case .string: .string
+        case .date: .date
+        case .optional(let wrapped): wrapped.schemaType.optional
+        case .array(let element): .array(element.schemaType)
+        }
+    }
+}
+
+/// Reads one field from a pointer to the value that owns it.
+package enum FieldRead: Sendable {
+    /// A value of a ``StoredKind`` stored inline, `offset` bytes from the owner's address.
+    case stored(offset: Int, kind: StoredKind)
+    /// A value computed from the owner.
+    case computed(@Sendable (UnsafeRawPointer) -> Value)
+    /// A collection of objects, visited element by element.
+    case objects(ObjectCollection)
+}
+
+/// A collection of objects (a `[Item]` field): its count and its elements' addresses.
+package struct ObjectCollection: Sendable {
+    /// The type of the elements.
+    package let element: SchemaObject
+    /// The number of elements, from the owner's address.
+    package let count: @Sendable (UnsafeRawPointer) -> Int
+    /// Calls `body` with each element's address in order until it answers true; answers whether it did.
+    package let visit:
+        @Sendable (UnsafeRawPointer, (UnsafeRawPointer) throws(EvaluationError) -> Bool) throws(EvaluationError) ->
+            Bool
+    /// The elements as values (for the general path), from the owner's address.
+    package let values: @Sendable (UnsafeRawPointer) -> [Value]
+}
+
+/// How a field of a Swift-type schema is read, and, for a nested object, how its own fields are reached.
+package struct FieldAccess: Sendable {
+    /// The field's own read.
+    package let read: FieldRead
+    /// For a nested object: turns a read relative to the nested object into one relative to the owner.
+    package let lift: (@Sendable (FieldRead) -> FieldRead)?
+}
+
+extension FieldRead {
+    /// The read moved `offset` bytes into the owner (the field holding the nested value is stored inline).
+    func shifted(by offset: Int) -> FieldRead {
+        switch self {
+        case .stored(let inner, let kind):
+            return .stored(offset: offset + inner, kind: kind)
+        case .computed(let read):
+            return .computed { owner in read(owner + offset) }
+        case .objects(let collection):
+            return .objects(
+                ObjectCollection(
+                    element: collection.element, count: { owner in collection.count(owner + offset) },
+                    visit: { (owner, body) throws(EvaluationError) -> Bool in try collection.visit(owner + offset, body)
+                    }, values: { owner in collection.values(owner + offset) }))
+        }
+    }
+
+    /// The read made through a nested value the owner gives (by copy) with `get`; nil reads as null.
+    func through(_ get: @escaping @Sendable (UnsafeRawPointer, (UnsafeRawPointer) -> Value) -> Value?) -> FieldRead {
+        switch self {
+        case .stored, .computed:
+            let inner = self
+            return .computed { owner in get(owner) { nested in inner.value(at: nested) } ?? .null }
+        case .objects(let collection):
+            return .computed { owner in
+                get(owner) { nested in .array(collection.values(nested)) } ?? .null
+            }
+        }
+    }
+
+    /// The field as a value, read from the owner at `owner`.
+    func value(at owner: UnsafeRawPointer) -> Value {
+        switch self {
+        case .stored(let offset, let kind): return StoredKind.value(kind, at: owner + offset)
+        case .computed(let read): return read(owner)
+        case .objects(let collection): return .array(collection.values(owner))
+        }
+    }
+}
+
+extension StoredKind {
+    /// The value of kind `kind` stored at `address`.
+    static func value(_ kind: StoredKind, at address: UnsafeRawPointer) -> Value {
+        switch kind {
+        case .bool: return .bool(address.load(as: Bool.self))
+        case .int: return .int(Int64(address.load(as: Int.self)))
+        case .int32: return .int(Int64(address.load(as: Int32.self)))
+        case .int64: return .int(address.load(as: Int64.self))
+        case .double: return .double(address.load(as: Double.self))
+        case .float: return .double(Double(address.load(as: Float.self)))
+        case .string: return .string(address.assumingMemoryBound(to: String.self).pointee)
+        case .date: return .date(address.assumingMemoryBound(to: Date.self).pointee)
+        case .optional(let wrapped): return optionalValue(wrapped, at: address)
+        case .array(let element): return .array(arrayValues(element, at: address))
+        }
+    }
+
+    private static func optionalValue(_ kind: StoredKind, at address: UnsafeRawPointer) -> Value {
+        func read<T>(_ type: T.Type, _ make: (T) -> Value) -> Value {
+            address.assumingMemoryBound(to: T?.self).pointee.map(make) ?? .null
+        }
+        switch kind {
+        case .bool: return read(Bool.self) { .bool($0) }
+        case .int: return read(Int.self) { .int(Int64($0)) }
+        case .int32: return read(Int32.self) { .int(Int64($0)) }
+        case .int64: return read(Int64.self) { .int($0) }
+        case .double: return read(Double.self) { .double($0) }
+        case .float: return read(Float.self) { .double(Double($0)) }
+        case .string: return read(String.self) { .string($0) }
+        case .date: return read(Date.self) { .date($0) }
+        case .optional, .array: return .null
+        }
+    }
+
+    private static func arrayValues(_ kind: StoredKind, at address: UnsafeRawPointer) -> [Value] {
+        func read<T>(_ type: T.Type, _ make: (T) -> Value) -> [Value] {
+            address.assumingMemoryBound(to: [T].self).pointee.map(make)
+        }
+        switch kind {
+        case .bool: return read(Bool.self) { .bool($0) }
+        case .int: return read(Int.self) { .int(Int64($0)) }
+        case .int32: return read(Int32.self) { .int(Int64($0)) }
+        case .int64: return read(Int64.self) { .int($0) }
+        case .double: return read(Double.self) { .double($0) }
+        case .float: return read(Float.self) { .double(Double($0)) }
+        case .string: return read(String.self) { .string($0) }
+        case .date: return read(Date.self) { .date($0) }
+        case .optional, .array: return []
+        }
+    }
+}

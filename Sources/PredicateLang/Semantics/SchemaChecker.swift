@@ -1,0 +1,209 @@
+// SchemaChecker: types a predicate against a schema before it is compiled. Every expression gets a
+// SchemaType; every key path is looked up in the schema (an unknown key is an error with a did-you-mean
+// and a fix-it), every comparison and operator is checked against its operands' kinds (a comparison that
+// can never succeed, `BEGINSWITH` on a number, `ANY` over a scalar, `@sum` of strings are errors), and a
+// comparison whose answer is fixed is a warning. SUBQUERY variables take the type of the collection's
+// elements. Where a type is `any`, nothing is checked. Recursion follows nesting, which the parser bounds.
+
+/// Checks a syntax tree against a ``Schema``.
+struct SchemaChecker {
+    let schema: Schema
+    var diagnostics: [Diagnostic] = []
+    /// Variables bound by enclosing SUBQUERYs, innermost last.
+    var scopes: [(name: String, type: SchemaType)] = []
+    private var depth = 0
+    /// The deepest nesting followed (the parser's own limit is lower).
+    private let maxDepth: Int
+
+    init(schema: Schema, limits: Limits) {
+        self.schema = schema
+        maxDepth = max(64, limits.maxNestingDepth * 2)
+    }
+
+    /// The diagnostics of `predicate` against the schema.
+    static func check(_ predicate: SyntaxTree.Predicate, against schema: Schema, limits: Limits) -> [Diagnostic] {
+        var checker = SchemaChecker(schema: schema, limits: limits)
+        checker.check(predicate)
+        return checker.diagnostics
+    }
+
+    // MARK: Predicates
+
+    mutating func check(_ predicate: SyntaxTree.Predicate) {
+        guard enter() else { return }
+        defer { depth -= 1 }
+        switch predicate {
+        case .constant:
+            break
+        case .comparison(let comparison):
+            checkComparison(comparison)
+        case .and(let operands, _), .or(let operands, _):
+            for operand in operands { check(operand) }
+        case .not(let operand, _):
+            check(operand)
+        }
+    }
+
+    private mutating func enter() -> Bool {
+        depth += 1
+        return depth <= maxDepth
+    }
+
+    // MARK: Expressions
+
+    /// The type of `expression`, reporting what is wrong inside it.
+    mutating func type(of expression: SyntaxTree.Expression) -> SchemaType {
+        guard enter() else { return .any }
+        defer { depth -= 1 }
+        switch expression {
+        case .constant(let value, _):
+            return Self.type(of: value)
+        case .evaluatedObject:
+            return .object(schema.root)
+        case .variable(let name, _):
+            return variableType(name)
+        case .keyPath(let base, let components, _):
+            let baseType = base.map { type(of: $0) } ?? .object(schema.root)
+            return keyPathType(baseType, components[...])
+        case .function(let selector, let arguments, _):
+            let types = arguments.map { type(of: $0) }
+            return Self.resultType(of: selector, arguments: types)
+        case .customFunction(let receiver, let selector, let arguments, _):
+            for argument in [receiver, selector] + arguments { _ = type(of: argument) }
+            return .any
+        case .aggregate(let elements, _):
+            return .array(Self.unify(elements.map { type(of: $0) }))
+        case .index(let base, let selector, _):
+            return indexType(type(of: base), selector)
+        case .arithmetic(let op, let lhs, let rhs, _):
+            let left = type(of: lhs)
+            let right = type(of: rhs)
+            checkNumeric(left, lhs.range, what: "'\(op.rawValue)'")
+            checkNumeric(right, rhs.range, what: "'\(op.rawValue)'")
+            return left.nonOptional == .integer && right.nonOptional == .integer && op != .power ? .integer : .double
+        case .negate(let operand, _):
+            let operandType = type(of: operand)
+            checkNumeric(operandType, operand.range, what: "'-'")
+            return operandType.nonOptional == .integer ? .integer : .double
+        case .setOperation(_, let lhs, let rhs, _):
+            let left = type(of: lhs)
+            _ = type(of: rhs)
+            return .set(left.elementType ?? .any)
+        case .subquery(let collection, let variable, let predicate, _):
+            let collectionType = type(of: collection)
+            let element = elementType(collectionType, at: collection.range, what: "SUBQUERY")
+            scopes.append((variable, element))
+            check(predicate)
+            scopes.removeLast()
+            return .array(element)
+        case .ternary(let condition, let then, let otherwise, _):
+            check(condition)
+            return Self.unify([type(of: then), type(of: otherwise)])
+        case .cast(let value, let target, _):
+            _ = type(of: value)
+            _ = type(of: target)
+            if case .constant(.string(let name), _) = target { return Self.castType(name) }
+            return .any
+        case .assignment(let variable, let value, _):
+            let valueType = type(of: value)
+            scopes.append((variable, valueType))
+            return valueType
+        case .anyKey:
+            return .any
+        }
+    }
+
+    private func variableType(_ name: String) -> SchemaType {
+        scopes.last { $0.name == name }?.type ?? schema.variables[name] ?? .any
+    }
+
+    /// The element type of a collection operand, or `any` after reporting that it is not one.
+    mutating func elementType(_ type: SchemaType, at range: SourceRange, what: String) -> SchemaType {
+        if let element = type.elementType { return element }
+        diagnostics.append(.error(.needsCollection(what, found: type.description), at: range))
+        return .any
+    }
+
+    private mutating func checkNumeric(_ type: SchemaType, _ range: SourceRange, what: String) {
+        switch type.nonOptional {
+        case .string, .date, .array, .set, .dictionary, .object:
+            diagnostics.append(.error(.operatorNeeds(what, "numbers", found: type.description), at: range))
+        default:
+            break
+        }
+    }
+
+    private mutating func indexType(_ base: SchemaType, _ selector: SyntaxTree.IndexSelector) -> SchemaType {
+        if case .expression(let index) = selector { _ = type(of: index) }
+        if case .size = selector { return .integer }
+        switch base.nonOptional {
+        case .array(let element), .set(let element): return element.optional
+        case .dictionary(let value): return value.optional
+        default: return .any
+        }
+    }
+
+    // MARK: Types of constants and functions
+
+    /// The type of a constant.
+    static func type(of value: Value) -> SchemaType {
+        switch value {
+        case .null: return .optional(.any)
+        case .bool: return .boolean
+        case .int: return .integer
+        case .double: return .double
+        case .string: return .string
+        case .date: return .date
+        case .array(let elements): return .array(unify(elements.map(type(of:))))
+        case .set(let set): return .set(unify(set.elements.map(type(of:))))
+        case .dictionary: return .dictionary(.any)
+        }
+    }
+
+    /// One type for all of `types`: their common type when they agree (`any` when they do not), optional
+    /// when one is.
+    static func unify(_ types: [SchemaType]) -> SchemaType {
+        let known = types.filter { !$0.isAny }
+        guard let first = known.first?.nonOptional else { return types.isEmpty ? .any : types[0] }
+        let isOptional = types.contains { $0.isOptional }
+        let common: SchemaType
+        if known.allSatisfy({ $0.nonOptional == first }) {
+            common = first
+        } else if known.allSatisfy({ $0.isNumeric }) {
+            common = .double
+        } else {
+            return .any
+        }
+        return isOptional ? common.optional : common
+    }
+
+    /// The result type of a built-in function.
+    static func resultType(of selector: String, arguments: [SchemaType]) -> SchemaType {
+        guard let function = BuiltinFunction(selector: selector) else { return .any }
+        switch function {
+        case .count, .length, .noIndex: return function == .noIndex ? arguments.first ?? .any : .integer
+        case .sum, .average, .median, .standardDeviation, .squareRoot, .logarithm, .naturalLogarithm,
+            .exponential, .add, .subtract, .multiply, .divide, .modulus, .power, .random, .randomBelow,
+            .distanceToLocation:
+            return .double
+        case .floor, .ceiling, .absoluteValue, .truncate, .onesComplement, .bitwiseAnd, .bitwiseOr,
+            .bitwiseXor, .leftShift, .rightShift:
+            return arguments.first.map { $0.isNumeric ? $0.nonOptional : .double } ?? .double
+        case .min, .max, .mode: return arguments.first?.elementType?.optional ?? .any
+        case .uppercase, .lowercase: return .string
+        case .now: return .date
+        case .objectAtIndex: return arguments.first?.elementType?.optional ?? .any
+        case .cast: return .any
+        }
+    }
+
+    /// The type `CAST(x, 'name')` produces.
+    static func castType(_ name: String) -> SchemaType {
+        switch name {
+        case "NSNumber", "NSDecimalNumber": .double
+        case "NSString": .string
+        case "NSDate": .date
+        default: .any
+        }
+    }
+}

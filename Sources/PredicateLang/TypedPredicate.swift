@@ -1,0 +1,93 @@
+// TypedPredicate: a predicate compiled against a Swift type's schema, evaluated on values of that type
+// directly. Its key paths were resolved to the type's fields when it was compiled; the VM reads them in
+// place from the value, so evaluating builds no Value tree and, for the fields read in place, allocates
+// nothing. Like CompiledPredicate it is immutable and Sendable: one instance serves many threads.
+
+/// A predicate over values of a Swift type, checked against the type's ``TypeSchema``.
+///
+/// ```swift
+/// let recent = try TypedPredicate<Order>("createdAt > $since AND ANY items.qty > 2", schema: orderSchema)
+/// let matching = try recent.filter(orders, variables: ["since": .date(lastWeek)])
+/// ```
+public struct TypedPredicate<Root>: Sendable {
+    /// The compiled predicate (its bytecode reads `Root` values).
+    public let predicate: CompiledPredicate
+
+    /// Parses a format string, checks it against `schema` and compiles it, throwing the diagnostics when
+    /// it does not compile.
+    public init(
+        _ text: String, arguments: [Value] = [], schema: TypeSchema<Root>, limits: Limits = .default
+    ) throws(CompilationFailure) {
+        let result = CompiledPredicate.compile(text, arguments: arguments, schema: schema.schema, limits: limits)
+        guard let predicate = result.predicate else {
+            throw CompilationFailure(diagnostics: result.diagnostics, source: result.source)
+        }
+        self.predicate = predicate
+    }
+
+    /// Parses a format string, checks it against `schema` and compiles it; the predicate is nil when a
+    /// diagnostic is an error.
+    public static func compile(
+        _ text: String, arguments: [Value] = [], schema: TypeSchema<Root>, sourceName: String = "<input>",
+        limits: Limits = .default
+    ) -> (predicate: TypedPredicate?, result: CompilationResult) {
+        let result = CompiledPredicate.compile(
+            text, arguments: arguments, schema: schema.schema, sourceName: sourceName, limits: limits)
+        return (result.predicate.map { TypedPredicate(predicate: $0) }, result)
+    }
+
+    private init(predicate: CompiledPredicate) {
+        self.predicate = predicate
+    }
+
+    /// Evaluates the predicate on `object` with `$variable` bindings.
+    public func evaluate(_ object: Root, variables: [String: Value] = [:]) throws(EvaluationError) -> Bool {
+        try withUnsafePointer(to: object) { (object) throws(EvaluationError) -> Bool in
+            try predicate.core.run(root: UnsafeRawPointer(object), variables: variables)
+        }
+    }
+
+    /// The elements of `objects` the predicate holds for, in order. Each element is read where the array
+    /// keeps it (nothing is copied to evaluate it); the first evaluation error is thrown.
+    public func filter(_ objects: [Root], variables: [String: Value] = [:]) throws(EvaluationError) -> [Root] {
+        try objects.withUnsafeBufferPointer { (elements) throws(EvaluationError) -> [Root] in
+            guard let base = elements.baseAddress else { return [] }
+            var matching: [Root] = []
+            for index in elements.indices
+            where try predicate.core.run(root: UnsafeRawPointer(base + index), variables: variables) {
+                matching.append(elements[index])
+            }
+            return matching
+        }
+    }
+
+    /// How many elements of `objects` the predicate holds for.
+    public func count(in objects: [Root], variables: [String: Value] = [:]) throws(EvaluationError) -> Int {
+        try objects.withUnsafeBufferPointer { (elements) throws(EvaluationError) -> Int in
+            guard let base = elements.baseAddress else { return 0 }
+            var count = 0
+            for index in elements.indices
+            where try predicate.core.run(root: UnsafeRawPointer(base + index), variables: variables) {
+                count += 1
+            }
+            return count
+        }
+    }
+}
+
+extension CompiledPredicate.Core {
+    /// Evaluates a typed program on the Swift value at `root` (register 0).
+    func run(root: UnsafeRawPointer, variables: borrowing [String: Value]) throws(EvaluationError) -> Bool {
+        var trace = NoTrace()
+        return try withUnsafePointer(to: root) { (registers) throws(EvaluationError) -> Bool in
+            try withUnsafePointer(to: Value.null) { (object) throws(EvaluationError) -> Bool in
+                try withUnsafePointer(to: variables) { (variables) throws(EvaluationError) -> Bool in
+                    let inputs = EvaluationInputs(
+                        object: object, variables: variables, environment: environment,
+                        slots: SlotEntries(UnsafeBufferPointer(start: nil, count: 0)), registers: registers)
+                    return try VirtualMachine.run(program.storage, inputs, trace: &trace)
+                }
+            }
+        }
+    }
+}

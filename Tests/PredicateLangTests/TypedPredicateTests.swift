@@ -1,0 +1,103 @@
+// Predicates compiled against a Swift type's schema and evaluated on the values themselves: every answer
+// equals the hand-written Swift closure's and the schema-free path's over generated orders, for the
+// operand shapes the VM reads in place (stored fields, nested objects, arrays of scalars and of objects,
+// counts, aggregates, typed SUBQUERY counts) and for the ones it builds values for.
+
+import Foundation
+import Testing
+
+@testable import PredicateLang
+
+@Suite("Typed predicates over Swift values")
+struct TypedPredicateTests {
+    static let orders = Orders.generate(400)
+    static let since = Date(timeIntervalSinceReferenceDate: 700_500_000)
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var format: String
+        var expected: @Sendable (Order) -> Bool
+        var testDescription: String { format }
+        init(_ format: String, _ expected: @escaping @Sendable (Order) -> Bool) {
+            self.format = format
+            self.expected = expected
+        }
+    }
+
+    static let cases: [Case] = [
+        Case("customer.country == 'NZ' AND total > 100 AND ANY items.sku BEGINSWITH 'A-'") {
+            $0.customer.country == "NZ" && $0.total > 100 && $0.items.contains { $0.sku.hasPrefix("A-") }
+        },
+        Case("SUBQUERY(items, $i, $i.qty > 2).@count > 0") { $0.items.contains { $0.qty > 2 } },
+        Case("createdAt > $since") { $0.createdAt > since },
+        Case("customer.name BEGINSWITH[c] 'jo' AND ANY tags IN {'gift', 'rush'}") {
+            $0.customer.name.lowercased().hasPrefix("jo") && $0.tags.contains { $0 == "gift" || $0 == "rush" }
+        },
+        Case("total BETWEEN {50, 150} OR customer.country IN {'AU', 'NZ'}") {
+            (50...150).contains($0.total) || ["AU", "NZ"].contains($0.customer.country)
+        },
+        Case("items.@sum.qty >= 10") { $0.items.reduce(0) { $0 + $1.qty } >= 10 },
+        Case("items.@count == 0") { $0.items.isEmpty },
+        Case("tags.@count >= 2") { $0.tags.count >= 2 },
+        Case("ALL items.price < 100") { $0.items.allSatisfy { $0.price < 100 } },
+        Case("NONE items.qty == 0") { !$0.items.contains { $0.qty == 0 } },
+        Case("items.@avg.price > 80") {
+            $0.items.isEmpty ? false : $0.items.reduce(0) { $0 + $1.price } / Double($0.items.count) > 80
+        },
+        Case("items.@max.qty == 5") { $0.items.map(\.qty).max() == 5 },
+        Case("customer.email == nil") { $0.customer.email == nil },
+        Case("customer.email ENDSWITH 'example.com' AND note != nil") {
+            ($0.customer.email ?? "").hasSuffix("example.com") && $0.note != nil
+        },
+        Case("rating >= 4 AND express == YES") { $0.rating >= 4 && $0.express },
+        Case("tags CONTAINS 'gift'") { $0.tags.contains("gift") },
+        Case("SUBQUERY(items, $i, $i.qty > 1 AND $i.price < 50).@count >= 2") {
+            $0.items.filter { $0.qty > 1 && $0.price < 50 }.count >= 2
+        },
+        Case("SUBQUERY(items, $i, $i.sku BEGINSWITH 'B' OR $i.qty == 0).@count == 1") {
+            $0.items.filter { $0.sku.hasPrefix("B") || $0.qty == 0 }.count == 1
+        },
+        Case("customer.name ==[cd] 'zoe' OR customer.name LIKE 'J*'") {
+            $0.customer.name == "Zoë" || $0.customer.name.hasPrefix("J")
+        },
+        Case("modulus:by:(id, 7) == 0") { $0.id % 7 == 0 },
+        Case("items.sku CONTAINS 'A-1'") { $0.items.contains { $0.sku == "A-1" } },
+        Case("SELF.total > 250") { $0.total > 250 },
+    ]
+
+    @Test("answers equal the hand-written closure's and the schema-free path's", arguments: cases)
+    func answers(_ testCase: Case) throws {
+        let typed = try TypedPredicate(testCase.format, schema: Orders.schema)
+        let untyped = try CompiledPredicate(testCase.format)
+        #expect(Verifier.verify(typed.predicate.program).isEmpty, "\(typed.predicate.disassembly())")
+        let variables: [String: Value] = ["since": .date(Self.since)]
+        for order in Self.orders {
+            let expected = testCase.expected(order)
+            let viaSchema = try typed.evaluate(order, variables: variables)
+            let viaValues = try untyped.evaluate(with: Orders.value(order), variables: variables)
+            #expect(viaSchema == expected, "order \(order.id): \(testCase.format)")
+            #expect(viaValues == expected, "order \(order.id) via values: \(testCase.format)")
+        }
+        let filtered = try typed.filter(Self.orders, variables: variables).map(\.id)
+        #expect(filtered == Self.orders.filter(testCase.expected).map(\.id))
+        #expect(try typed.count(in: Self.orders, variables: variables) == filtered.count)
+    }
+
+    @Test("the benchmark predicates read the values in place: typed leaves, a decision graph where there can be one")
+    func shapes() throws {
+        func program(_ format: String) throws -> Program {
+            try TypedPredicate(format, schema: Orders.schema).predicate.program
+        }
+        let first = try program("customer.country == 'NZ' AND total > 100 AND ANY items.sku BEGINSWITH 'A-'")
+        #expect(first.instructions.filter { $0.mnemonic == "matchRead" }.count == 3)
+        #expect(first.decisionGraph?.nodes.count == 3)
+        let subquery = try program("SUBQUERY(items, $i, $i.qty > 2).@count > 0")
+        #expect(subquery.decisionGraph?.nodes.count == 1)
+        #expect(subquery.blocks.count == 1)
+        #expect(subquery.blocks.first?.decisionGraph != nil)
+        let sum = try program("items.@sum.qty >= 10")
+        guard case .aggregate(_, _, _, .sum)? = sum.reads.first else {
+            Issue.record("expected an aggregate read: \(sum.reads.map(\.summary))")
+            return
+        }
+    }
+}
