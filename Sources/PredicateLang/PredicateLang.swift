@@ -42,8 +42,7 @@ public struct CompiledPredicate: Sendable {
         @inline(__always)
         func run<Trace: TraceSink>(
             object: borrowing Value, variables: UnsafePointer<[String: Value]>?,
-            slots: UnsafeBufferPointer<RowStore.Entry>,
-            trace: inout Trace
+            slots: UnsafeBufferPointer<RowStore.Entry>, trace: inout Trace
         ) throws(EvaluationError) -> Bool {
             try withUnsafePointer(to: object) { (object) throws(EvaluationError) -> Bool in
                 let inputs = EvaluationInputs(
@@ -53,14 +52,24 @@ public struct CompiledPredicate: Sendable {
             }
         }
 
+        /// Evaluates a program compiled without a symbol table against `object`.
+        func run<Trace: TraceSink>(
+            object: Value, variables: UnsafePointer<[String: Value]>?, trace: inout Trace
+        ) throws(EvaluationError) -> Bool {
+            try run(
+                object: object, variables: variables, slots: UnsafeBufferPointer(start: nil, count: 0), trace: &trace)
+        }
+
         /// Evaluates with `$variable` bindings; a form-mode program takes each tag's value from them.
         func run<Trace: TraceSink>(
-            object: borrowing Value, variables: [String: Value], trace: inout Trace
+            object: Value, variables: [String: Value], trace: inout Trace
         ) throws(EvaluationError) -> Bool {
-            let entries =
-                program.symbols.map { symbols in
-                    symbols.tags.map { RowStore.Entry(value: variables[$0] ?? .null) }
-                } ?? []
+            guard let symbols = program.symbols else {
+                return try withUnsafePointer(to: variables) { (variables) throws(EvaluationError) -> Bool in
+                    try run(object: object, variables: variables, trace: &trace)
+                }
+            }
+            let entries = symbols.tags.map { RowStore.Entry(value: variables[$0] ?? .null) }
             return try entries.withUnsafeBufferPointer { (entries) throws(EvaluationError) -> Bool in
                 try withUnsafePointer(to: variables) { (variables) throws(EvaluationError) -> Bool in
                     try run(object: object, variables: variables, slots: entries, trace: &trace)
@@ -164,9 +173,17 @@ public struct CompiledPredicate: Sendable {
 
     /// Evaluates against `object` (`SELF`) with `$variable` bindings. A variable without a binding
     /// raises `unbound-variable`. In form mode, each tag's value is taken from `variables` by name.
-    public func evaluate(with object: Value = .null, variables: [String: Value] = [:]) throws(EvaluationError) -> Bool {
+    public func evaluate(with object: Value = .null, variables: [String: Value]) throws(EvaluationError) -> Bool {
         var trace = NoTrace()
         return try core.run(object: object, variables: variables, trace: &trace)
+    }
+
+    /// Evaluates against `object` (`SELF`) without `$variable` bindings (a variable raises
+    /// `unbound-variable`; in form mode every tag reads as null).
+    public func evaluate(with object: Value = .null) throws(EvaluationError) -> Bool {
+        var trace = NoTrace()
+        guard core.isFormMode else { return try core.run(object: object, variables: nil, trace: &trace) }
+        return try core.run(object: object, variables: [:], trace: &trace)
     }
 
     /// Evaluates against a form's row store: the hot path, which allocates nothing on the heap. A predicate

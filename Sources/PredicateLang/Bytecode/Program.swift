@@ -60,6 +60,9 @@ package struct Program: Sendable {
         let limits: Limits
         let constants: [Value]
         let keyPaths: [[String]]
+        /// For each key path, its single key when it is one plain key (no `@` operator, not `self`): the
+        /// VM looks such a key up in a dictionary directly.
+        let plainKeys: [String?]
         let keyPathRanges: [SourceRange]
         let names: [String]
         let sourceRanges: [SourceRange]
@@ -82,6 +85,8 @@ package struct Program: Sendable {
         let graphEntry: Int32
         /// Whether the VM walks the decision graph rather than the instructions.
         let hasDecisionGraph: Bool
+        /// Whether every leaf of the main graph reads a row slot (a form condition).
+        let graphReadsOnlySlots: Bool
 
         init(_ contents: Contents) {
             self.contents = contents
@@ -89,6 +94,12 @@ package struct Program: Sendable {
             limits = contents.limits
             constants = contents.constants
             keyPaths = contents.keyPaths
+            plainKeys = contents.keyPaths.map { components in
+                guard components.count == 1, let key = components.first, !key.hasPrefix("@"), key != "self",
+                    key != "SELF"
+                else { return nil }
+                return key
+            }
             keyPathRanges = contents.keyPathRanges
             names = contents.names
             sourceRanges = contents.sourceRanges
@@ -107,6 +118,12 @@ package struct Program: Sendable {
             (graphNodes, graphNodeBase) = Self.copy(contents.decisionGraph?.nodes ?? [])
             graphEntry = contents.decisionGraph?.entry.rawValue ?? DecisionTarget.missingReturn.rawValue
             hasDecisionGraph = contents.decisionGraph != nil
+            graphReadsOnlySlots = (contents.decisionGraph?.nodes ?? []).allSatisfy { node in
+                switch node.instruction {
+                case .matchSlot, .matchSlotCount: true
+                default: false
+                }
+            }
         }
 
         /// `elements` copied into memory with room for at least one element, and its (never nil) base.

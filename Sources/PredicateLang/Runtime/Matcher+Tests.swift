@@ -58,6 +58,14 @@ extension Matcher {
         }
     }
 
+    /// The quick tier for a nil subject: every comparison with a prepared constant is false except `!=`
+    /// (`IN`, `BEGINSWITH`, `LIKE`, ordering… with nil are false, as NSPredicate answers); nil for a
+    /// matcher that prepared nothing.
+    @_transparent
+    static func quickNull(_ matcher: UnsafePointer<Matcher>) -> Bool? {
+        matcher.pointee.kind == .general ? nil : matcher.pointee.op == .notEqualTo
+    }
+
     /// The quick tier for a string subject.
     @_transparent
     static func quickTest(_ matcher: UnsafePointer<Matcher>, string subject: String) -> Bool? {

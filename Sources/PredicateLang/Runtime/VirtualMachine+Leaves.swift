@@ -10,10 +10,11 @@
 extension VirtualMachine {
     /// The answer of one fused leaf: the quick one when there is one, else the thorough one.
     @_transparent
-    static func test(
-        _ leaf: Instruction, _ program: Program.Storage, _ inputs: borrowing EvaluationInputs
+    static func test<Leaves: LeafSet>(
+        _ leaf: Instruction, _ program: Program.Storage, _ inputs: borrowing EvaluationInputs,
+        leaves: Leaves.Type = AnyLeaves.self
     ) throws(EvaluationError) -> Bool {
-        if let answer = quickTest(leaf, program, inputs) {
+        if let answer = quickTest(leaf, program, inputs, leaves: leaves) {
             assert(
                 (try? thoroughTest(leaf, program, inputs)) == answer,
                 "quick and thorough tiers disagree on \(leaf.mnemonic)")
@@ -25,9 +26,9 @@ extension VirtualMachine {
     /// The quick tier: a slot leaf whose value the matcher's quick tier answers, read in place; nil for
     /// everything else (a key path, a missing slot, a value of another kind).
     @_transparent
-    static func quickTest(_ leaf: Instruction, _ program: Program.Storage, _ inputs: borrowing EvaluationInputs)
-        -> Bool?
-    {
+    static func quickTest<Leaves: LeafSet>(
+        _ leaf: Instruction, _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, leaves: Leaves.Type
+    ) -> Bool? {
         switch leaf {
         case .matchSlot(let slot, let index):
             guard let matcher = program.matcher(index), let value = inputs.slots.valuePointer(slot) else { return nil }
@@ -37,14 +38,29 @@ extension VirtualMachine {
                 case .array(let elements) = value.pointee
             else { return nil }
             return Matcher.quickTest(matcher, integer: Int64(elements.count))
+        case .matchKey(let path, let index):
+            guard Leaves.includesKeysAndReads, let matcher = program.matcher(index) else { return nil }
+            return quickTestKey(program.plainKeys[Int(path.rawValue)], matcher, inputs.object)
         case .matchRead(let read, let index, let modifier):
-            guard let matcher = program.matcher(index), program.reads.indices.contains(Int(read.rawValue)) else {
+            guard Leaves.includesKeysAndReads, let matcher = program.matcher(index),
+                program.reads.indices.contains(Int(read.rawValue))
+            else {
                 return nil
             }
             return quickTest(program.reads[Int(read.rawValue)], matcher, modifier, inputs)
         default:
             return nil
         }
+    }
+
+    /// The quick tier of `matchKey` for one plain key of a dictionary: looked up, and the value tested in
+    /// place. Out of line, so the loops' inlined quick tier stays small.
+    @inline(never)
+    static func quickTestKey(_ key: String?, _ matcher: UnsafePointer<Matcher>, _ object: UnsafePointer<Value>) -> Bool?
+    {
+        guard let key, case .dictionary(let dictionary) = object.pointee else { return nil }
+        guard var value = dictionary[key] else { return Matcher.quickNull(matcher) }
+        return Matcher.quickTest(matcher, &value)
     }
 
     /// The thorough tier: the leaf's operand read with the full rules (a missing slot is null, `@count`

@@ -19,17 +19,6 @@ extension VirtualMachine {
         "{" + variables.keys.sorted().joined(separator: ", ") + "}"
     }
 
-    /// A key path of the evaluated object; one plain key of a dictionary is looked up directly.
-    @inline(__always)
-    static func keyPathValue(_ object: Value, _ components: [String]) throws(EvaluationError) -> Value {
-        if components.count == 1, case .dictionary(let dictionary) = object, let key = components.first,
-            !key.hasPrefix("@")
-        {
-            return dictionary[key] ?? .null
-        }
-        return try object.value(forKeyPath: components)
-    }
-
     // MARK: Comparisons
 
     /// A comparison of two computed values, with ANY/ALL applied to the left.
@@ -89,7 +78,11 @@ extension VirtualMachine {
         _ path: KeyPathIndex, _ program: Program.Storage, _ object: Value
     ) throws(EvaluationError) -> Value {
         do {
-            return try keyPathValue(object, program.keyPaths[Int(path.rawValue)])
+            let index = Int(path.rawValue)
+            if let key = program.plainKeys[index], case .dictionary(let dictionary) = object {
+                return dictionary[key] ?? .null
+            }
+            return try object.value(forKeyPath: program.keyPaths[index])
         } catch {
             throw error.at(program.keyPathRanges[Int(path.rawValue)])
         }

@@ -40,9 +40,14 @@ enum VirtualMachine {
         _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, trace: inout Trace
     ) throws(EvaluationError) -> Bool {
         if program.hasDecisionGraph {
+            if program.graphReadsOnlySlots {
+                return try walk(
+                    program, program.graphNodeBase, program.graphNodes.count, program.graphEntry, block: 0, inputs,
+                    leaves: SlotLeaves.self, trace: &trace)
+            }
             return try walk(
                 program, program.graphNodeBase, program.graphNodes.count, program.graphEntry, block: 0, inputs,
-                trace: &trace)
+                leaves: AnyLeaves.self, trace: &trace)
         }
         return try runInstructions(program, from: 0, inputs, trace: &trace)
     }
@@ -58,7 +63,9 @@ enum VirtualMachine {
         }
         let view = program.blocks[block - 1]
         if view.hasDecisionGraph {
-            return try walk(program, view.nodeBase, view.nodes.count, view.entry, block: block, inputs, trace: &trace)
+            return try walk(
+                program, view.nodeBase, view.nodes.count, view.entry, block: block, inputs, leaves: AnyLeaves.self,
+                trace: &trace)
         }
         return try runInstructions(program, from: view.start, inputs, trace: &trace)
     }
