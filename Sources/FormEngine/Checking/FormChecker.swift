@@ -1,43 +1,8 @@
 // FormChecker: a linter for form definitions. Reports every problem at once, each positioned by its
 // JSON path (`sections[1].rows[0].hidden`) and the line:column inside the condition text: predicate
 // parse errors, unknown tags (with "did you mean"), duplicate tags, dependency cycles, and rows or
-// sections that can never be shown. `predc form check` prints them.
-
-/// One problem found in a form definition.
-public struct FormCheckProblem: Hashable, Sendable {
-    /// Error (the form cannot be built or will not work as written) or warning.
-    public var severity: Severity
-    /// A stable id: `json`, `invalid-definition`, `unknown-key`, `parse-error`, `unknown-tag`,
-    /// `duplicate-tag`, `dependency-cycle`, `never-shown`.
-    public var id: String
-    /// Lower-case message without a final period.
-    public var message: String
-    /// Where in the definition, such as `sections[1].rows[0].hidden`.
-    public var path: String
-    /// The condition text the range indexes, when the problem is inside a condition.
-    public var conditionText: String?
-    /// The bytes of ``conditionText`` the problem is about.
-    public var range: SourceRange?
-    /// 1-based line:column inside ``conditionText`` (or inside the JSON text for `json` and
-    /// `invalid-definition` problems).
-    public var location: SourceLocation?
-    /// Further explanations, such as where a duplicated tag was first used.
-    public var notes: [String]
-
-    public init(
-        _ severity: Severity, id: String, message: String, path: String, conditionText: String? = nil,
-        range: SourceRange? = nil, location: SourceLocation? = nil, notes: [String] = []
-    ) {
-        self.severity = severity
-        self.id = id
-        self.message = message
-        self.path = path
-        self.conditionText = conditionText
-        self.range = range
-        self.location = location
-        self.notes = notes
-    }
-}
+// sections that can never be shown. `predc form check` prints them. Sits above the engine: cycles are
+// found by building the definition's state.
 
 /// Checks form definitions without building them, reporting every problem at once.
 public enum FormChecker {
@@ -224,7 +189,7 @@ public enum FormChecker {
         var current = definition
         for _ in 0..<32 {
             do {
-                _ = try Form(current)
+                _ = try FormState.build(current, limits: .default)
                 return problems
             } catch {
                 guard error.kind == .cycle else { return problems }

@@ -3,16 +3,6 @@
 // the form) and then re-evaluate only what they affect; a value change touches only its readers.
 // Callers (Form) restore the previous state when one of these throws.
 
-/// Where ``Form/addRow(_:toSection:at:)`` puts a new row.
-public enum RowInsertion: Hashable, Sendable {
-    /// After the last row.
-    case end
-    /// At this index among ALL rows of the section, hidden ones included.
-    case index(Int)
-    /// Right after the row with this tag (hidden or not).
-    case after(String)
-}
-
 extension FormState {
     /// The live section tagged `tag`.
     func section(tagged tag: String) throws(FormError) -> ElementID {

@@ -1,6 +1,7 @@
-// FormError: the one error building a form or acting on it throws. A failed action leaves the form
-// exactly as it was; the error says what, where (a JSON-style path such as `sections[1].rows[0].hidden`)
-// and, for condition text, the diagnostics with their positions.
+// FormError and FormCheckProblem: the one error building a form or acting on it throws, and a problem
+// found in a definition (by FormChecker, or kept as a warning by a form built with warnings). A failed
+// action leaves the form exactly as it was; both say what, where (a JSON-style path such as
+// `sections[1].rows[0].hidden`) and, for condition text, the position inside it.
 
 /// A failure to build a form or to perform an action on it.
 public struct FormError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -64,5 +65,41 @@ public struct FormError: Error, Hashable, Sendable, CustomStringConvertible {
 
     static func unknownTag(_ tag: String) -> FormError {
         FormError(.unknownTag, "unknown tag '\(tag)'")
+    }
+}
+
+/// One problem found in a form definition.
+public struct FormCheckProblem: Hashable, Sendable {
+    /// Error (the form cannot be built or will not work as written) or warning.
+    public var severity: Severity
+    /// A stable id: `json`, `invalid-definition`, `unknown-key`, `parse-error`, `unknown-tag`,
+    /// `duplicate-tag`, `dependency-cycle`, `never-shown`.
+    public var id: String
+    /// Lower-case message without a final period.
+    public var message: String
+    /// Where in the definition, such as `sections[1].rows[0].hidden`.
+    public var path: String
+    /// The condition text the range indexes, when the problem is inside a condition.
+    public var conditionText: String?
+    /// The bytes of ``conditionText`` the problem is about.
+    public var range: SourceRange?
+    /// 1-based line:column inside ``conditionText`` (or inside the JSON text for `json` and
+    /// `invalid-definition` problems).
+    public var location: SourceLocation?
+    /// Further explanations, such as where a duplicated tag was first used.
+    public var notes: [String]
+
+    public init(
+        _ severity: Severity, id: String, message: String, path: String, conditionText: String? = nil,
+        range: SourceRange? = nil, location: SourceLocation? = nil, notes: [String] = []
+    ) {
+        self.severity = severity
+        self.id = id
+        self.message = message
+        self.path = path
+        self.conditionText = conditionText
+        self.range = range
+        self.location = location
+        self.notes = notes
     }
 }
