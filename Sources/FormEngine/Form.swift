@@ -1,6 +1,7 @@
 // Form: the live form — built once from a definition, then edited by actions that each return a net
-// FormChangeSet and notify listeners. A thin shell over FormState: it resolves tags, keeps failed
-// actions from changing anything, and queues actions that listeners start while being notified.
+// FormChangeSet and notify listeners. A thin shell over FormState and its ChangeSetBuilder: it resolves
+// tags, keeps failed actions from changing anything, and queues actions that listeners start while
+// being notified.
 
 /// A live conditional form: sections and rows with values, and `hidden` / `disabled` / `required`
 /// conditions that are re-evaluated incrementally when values change.
@@ -25,6 +26,8 @@
 /// own change set is then delivered to the listeners like any other.
 public final class Form {
     var state: FormState
+    /// Turns each transaction's log into its change set (and keeps its scratch storage between them).
+    var builder = ChangeSetBuilder()
     private var listeners: [(id: Int, body: (FormChangeSet) -> Void)] = []
     private var nextListenerID = 0
     private var isNotifying = false
@@ -88,8 +91,8 @@ public final class Form {
     /// each section's shown rows (Fenwick trees) up to date on every flip. A form that does not drive a
     /// table view can turn it off. Default true.
     public var computesLocations: Bool {
-        get { state.computesLocations }
-        set { state.computesLocations = newValue }
+        get { builder.computesLocations }
+        set { builder.computesLocations = newValue }
     }
 
     /// The state of every row (untagged ones included), in form order.
@@ -121,7 +124,8 @@ public final class Form {
     public func setValue(_ value: Value, for tag: String) throws(FormError) -> FormChangeSet {
         guard !isNotifying else { return try perform(.values([(tag, value)])) }
         // apply(.values(...)) without the action's array: resolving the tag is the only step that can fail.
-        let changes = try state.setValueTransaction(value, for: tag)
+        try state.setValueTransaction(value, for: tag)
+        let changes = builder.changeSet(of: &state)
         notify(changes)
         return changes
     }
@@ -219,7 +223,7 @@ public final class Form {
             }
         }
         state.settle()
-        return state.changeSet()
+        return builder.changeSet(of: &state)
     }
 
     private static func run(_ action: Action, on state: inout FormState) throws(FormError) {

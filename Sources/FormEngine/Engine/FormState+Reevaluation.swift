@@ -62,7 +62,9 @@ extension FormState {
         let element = condition.element
         noteFlagsTouched(element)
         results[condition.raw] = result
-        if condition.property == .hidden { noteHiddenFlip(of: element, hidden: result) }
+        if condition.property == .hidden {
+            locator.noteHiddenFlip(of: element, section: elements[element.raw].section, hidden: result)
+        }
         applyResult(of: condition, result)
     }
 

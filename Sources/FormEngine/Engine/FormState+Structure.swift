@@ -44,14 +44,13 @@ extension FormState {
     }
 
     /// One value change as a whole transaction (``Form/setValue(_:for:)`` outside a notification): in
-    /// one mutating call, so the state is neither copied nor accessed again per step. An unknown tag
-    /// throws before anything changes.
-    mutating func setValueTransaction(_ value: Value, for tag: String) throws(FormError) -> FormChangeSet {
+    /// one mutating call, so the state is neither copied nor accessed again per step; the change set is
+    /// built from the log afterwards. An unknown tag throws before anything changes.
+    mutating func setValueTransaction(_ value: Value, for tag: String) throws(FormError) {
         log.begin()
         let element = try row(tagged: tag)
         setValues(CollectionOfOne((element, value)))
         settle()
-        return changeSet()
     }
 
     /// Sets row values (already resolved to elements) as one change and re-evaluates their readers.
@@ -107,7 +106,7 @@ extension FormState {
             index = position + 1
         }
         let element = appendRow(row, in: section)
-        positionsAreCurrent = false
+        locator.invalidate()
         elements[section.raw].rows.insert(element, at: index)
         let elementPath = path(of: element)
         try compileConditions(of: element, row.hidden, row.disabled, row.required, path: elementPath)
@@ -146,7 +145,7 @@ extension FormState {
             tags.append(tag)
         }
         let sectionID = appendSection(section)
-        positionsAreCurrent = false
+        locator.invalidate()
         sections.insert(sectionID, at: position)
         for row in section.rows { elements[sectionID.raw].rows.append(appendRow(row, in: sectionID)) }
         let sectionPath = path(of: sectionID)
@@ -196,7 +195,7 @@ extension FormState {
 
     /// Takes an element out of the form; returns the slot it freed.
     private mutating func detach(_ element: ElementID) -> [Slot] {
-        positionsAreCurrent = false
+        locator.invalidate()
         elements[element.raw].isAlive = false
         if let section = elements[element.raw].section {
             elements[section.raw].rows.removeAll { $0 == element }
