@@ -20,6 +20,7 @@ struct ChangeSetBuilder: Sendable {
                 || !state.log.removed.isEmpty || !state.log.removedSections.isEmpty || state.recordsEvaluatedNames
         else { return FormChangeSet() }
         var changes = FormChangeSet()
+        changes.locationsOmitted = !computesLocations
         if !state.log.touchedFlags.isEmpty { collectFlagChanges(of: &state, into: &changes) }
         if !state.log.touchedValues.isEmpty { collectValueChanges(of: state, into: &changes) }
         if !state.log.inserted.isEmpty {
@@ -108,12 +109,20 @@ struct ChangeSetBuilder: Sendable {
             // elements' flips directly instead of moving the trees there and back.
             Self.locateFromModelPositions(&changes.rowsHidden, in: state, correctingBy: keys)
             Self.locateFromModelPositions(&changes.sectionsHidden, in: state, correctingBy: keys)
-            return
+        } else {
+            state.shiftVisibility(toOriginal: true)
+            Self.locateFromModelPositions(&changes.rowsHidden, in: state)
+            Self.locateFromModelPositions(&changes.sectionsHidden, in: state)
+            state.shiftVisibility(toOriginal: false)
         }
-        state.shiftVisibility(toOriginal: true)
-        Self.locateFromModelPositions(&changes.rowsHidden, in: state)
-        Self.locateFromModelPositions(&changes.sectionsHidden, in: state)
-        state.shiftVisibility(toOriginal: false)
+        guard !state.log.removedLocations.isEmpty else { return }
+        // The counts know only the elements still alive; count the removed ones back in.
+        for index in changes.rowsHidden.indices {
+            changes.rowsHidden[index].location = changes.rowsHidden[index].location.map(state.restoringRemoved)
+        }
+        for index in changes.sectionsHidden.indices {
+            changes.sectionsHidden[index].location = changes.sectionsHidden[index].location.map(state.restoringRemoved)
+        }
     }
 
     /// Up to this many touched elements, positions at the start of a transaction are corrected per query

@@ -92,13 +92,32 @@ extension FormState {
     }
 
     /// An element's entry with its position at the start of the transaction (an element about to be
-    /// removed).
+    /// removed); the position is remembered, so later positions at the start count it back in.
     mutating func originalChange(_ element: ElementID) -> FormChangeSet.ElementChange {
         var entry = change(element, before: false, locating: false)
         shiftVisibility(toOriginal: true)
-        entry.location = location(of: element, before: true)
+        entry.location = location(of: element, before: true).map(restoringRemoved)
         shiftVisibility(toOriginal: false)
+        if let location = entry.location { log.removedLocations.append(location) }
         return entry
+    }
+
+    /// Maps a position at the start of the transaction counted among the elements that are still alive
+    /// (what the counts give) to the real one, counting back in the elements the transaction removed:
+    /// every removed section at or before it moves it one section on, and every removed row of its
+    /// section at or before it one row on. O(r log r) for r removals; nothing without removals.
+    func restoringRemoved(_ location: FormChangeSet.Location) -> FormChangeSet.Location {
+        guard !log.removedLocations.isEmpty else { return location }
+        var section = location.section
+        for removed in log.removedLocations.filter({ $0.row == nil }).map(\.section).sorted() where removed <= section {
+            section += 1
+        }
+        guard var row = location.row else { return FormChangeSet.Location(section: section) }
+        for removed in log.removedLocations.compactMap({ $0.section == section ? $0.row : nil }).sorted()
+        where removed <= row {
+            row += 1
+        }
+        return FormChangeSet.Location(section: section, row: row)
     }
 
     /// An element's entry: its model position and, with `locating`, its location now (`before == false`)
