@@ -100,6 +100,17 @@ public final class Form {
     /// The state of every section, in form order.
     package var sectionStates: [ElementState] { state.sections.map { ElementState(state: state, element: $0) } }
 
+    /// What is wrong with the form's conditions as they are now: tags that no row or section has (a
+    /// condition reading one sees null) and comparisons with a constant of a type the element can never
+    /// match (always false, or always true for `!=`), each with its path and its position in the
+    /// condition, in form order.
+    ///
+    /// With ``FormOptions/ProblemPolicy/error`` (the default) such conditions fail the build and the
+    /// actions that add them, so this lists only what later actions caused (a removed row that
+    /// conditions still read). With ``FormOptions/ProblemPolicy/warning`` the form keeps working and
+    /// reports them here. Computed on each access: O(n) over the conditions.
+    public var warnings: [FormCheckProblem] { state.conditionProblems(severity: .warning) }
+
     /// In debug builds: Swift function conditions seen reading a value or flag they do not declare
     /// (`"b.hidden reads 'x' without declaring it"`). Such a condition does not re-run when that input
     /// changes (Eureka's `Condition.function` has the same rule); declare every tag it reads.

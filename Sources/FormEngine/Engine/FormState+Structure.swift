@@ -74,6 +74,7 @@ extension FormState {
         conditions[id.raw] = try CompiledCondition.compile(
             condition, path: "\(path(of: element)).\(property.rawValue)", store: &store)
         syncSlotTable()
+        try checkAddedConditions(of: [element], only: property)
         try rebuildGraph()
         // An absent condition is not in the graph (never evaluated): it is false from now on.
         if conditions[id.raw].source == nil, results[id.raw] { flip(id, to: false) }
@@ -111,6 +112,7 @@ extension FormState {
         let elementPath = path(of: element)
         try compileConditions(of: element, row.hidden, row.disabled, row.required, path: elementPath)
         try compileValidations(of: element, row.validations, path: elementPath)
+        try checkAddedConditions(of: [element])
         try rebuildGraph()
         log.noteInserted(element)
         announce(element)
@@ -155,6 +157,7 @@ extension FormState {
             try compileConditions(of: row, definition.hidden, definition.disabled, definition.required, path: rowPath)
             try compileValidations(of: row, definition.validations, path: rowPath)
         }
+        try checkAddedConditions(of: [sectionID] + elements[sectionID.raw].rows)
         try rebuildGraph()
         log.noteInserted(sectionID)
         announce(sectionID)

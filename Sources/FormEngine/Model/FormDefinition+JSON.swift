@@ -13,6 +13,11 @@ extension FormDefinition {
         try parseJSON(text, unknownKeys: rejectUnknownKeys ? nil : UnknownKeys())
     }
 
+    /// Whether the JSON text's `options` set `conditionProblems` (false for text that is not JSON).
+    static func setsConditionProblems(_ text: String) -> Bool {
+        (try? JSONParser.parse(text))?["options"]?["conditionProblems"] != nil
+    }
+
     /// Parses with unknown keys collected in `unknownKeys` (nil: rejected).
     static func parseJSON(_ text: String, unknownKeys: UnknownKeys?) throws(FormError) -> FormDefinition {
         let root: JSONNode
@@ -47,7 +52,9 @@ struct JSONDefinitionReader {
     // (autoclosures): a valid definition builds none. The key lists are compared linearly (a handful
     // of short keys: cheaper than hashing into a set built per object).
     static let rootKeys = ["sections", "options"]
-    static let optionKeys = ["hiddenValueInConditions", "clearValueOnHide", "hiddenIncludesSection"]
+    static let optionKeys = [
+        "hiddenValueInConditions", "clearValueOnHide", "hiddenIncludesSection", "conditionProblems",
+    ]
     static let sectionKeys = ["tag", "hidden", "disabled", "multivalued", "rows", "title"]
     static let rowKeys = ["tag", "value", "hidden", "disabled", "required", "validations", "title"]
     static let validationKeys = ["predicate", "message"]
@@ -111,6 +118,12 @@ struct JSONDefinitionReader {
                 throw error("hiddenIncludesSection must be a boolean", value, "options.hiddenIncludesSection")
             }
             options.hiddenIncludesSection = flag
+        }
+        if let value = node["conditionProblems"], !value.isNull {
+            guard let raw = value.stringValue, let policy = FormOptions.ProblemPolicy(rawValue: raw) else {
+                throw error("conditionProblems must be \"error\" or \"warning\"", value, "options.conditionProblems")
+            }
+            options.conditionProblems = policy
         }
         return options
     }

@@ -13,8 +13,12 @@ public struct FormError: Error, Hashable, Sendable, CustomStringConvertible {
         case parse
         /// Two elements share a tag.
         case duplicateTag
-        /// An action named a tag that no row or section has.
+        /// An action named a tag that no row or section has, or (with ``FormOptions/ProblemPolicy/error``)
+        /// a condition reads one; ``FormError/problems`` lists every such condition.
         case unknownTag
+        /// A condition compares an element with a constant of a type it can never match
+        /// (`$age == 'eighteen'` when `age` holds a number), with ``FormOptions/ProblemPolicy/error``.
+        case typeMismatch
         /// The form definition is not valid JSON or not shaped like a form.
         case json
         /// The definition is well formed JSON but not a valid form (a `required` on a section, a
@@ -42,8 +46,12 @@ public struct FormError: Error, Hashable, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
     /// The condition text the diagnostics refer to, if any.
     public var conditionText: String?
-    /// 1-based line and column inside the JSON text (for ``Kind/json`` and definitions read from JSON).
+    /// 1-based line and column inside the JSON text (for ``Kind/json`` and definitions read from JSON),
+    /// or inside ``conditionText`` for a problem in a condition.
     public var location: SourceLocation?
+    /// For ``Kind/unknownTag`` and ``Kind/typeMismatch`` from building a form or adding conditions:
+    /// every problem found, the first of which the error describes.
+    public var problems: [FormCheckProblem] = []
 
     public init(
         _ kind: Kind, _ message: String, path: String = "", cycle: [String] = [], diagnostics: [Diagnostic] = [],
@@ -66,6 +74,17 @@ public struct FormError: Error, Hashable, Sendable, CustomStringConvertible {
     static func unknownTag(_ tag: String) -> FormError {
         FormError(.unknownTag, "unknown tag '\(tag)'")
     }
+
+    /// The error for condition problems (not empty): it describes the first and lists all.
+    static func conditionProblems(_ problems: [FormCheckProblem]) -> FormError {
+        let first = problems.first
+        var error = FormError(
+            first?.id == "type-mismatch" ? .typeMismatch : .unknownTag, first?.message ?? "invalid condition",
+            path: first?.path ?? "", conditionText: first?.conditionText, location: first?.location)
+        if problems.count > 1 { error.message += " (and \(problems.count - 1) more)" }
+        error.problems = problems
+        return error
+    }
 }
 
 /// One problem found in a form definition.
@@ -73,7 +92,7 @@ public struct FormCheckProblem: Hashable, Sendable {
     /// Error (the form cannot be built or will not work as written) or warning.
     public var severity: Severity
     /// A stable id: `json`, `invalid-definition`, `unknown-key`, `parse-error`, `unknown-tag`,
-    /// `duplicate-tag`, `dependency-cycle`, `never-shown`.
+    /// `type-mismatch`, `duplicate-tag`, `dependency-cycle`, `never-shown`.
     public var id: String
     /// Lower-case message without a final period.
     public var message: String

@@ -23,6 +23,17 @@ public struct FormOptions: Hashable, Sendable, Codable {
         case onHidden
     }
 
+    /// What building a form (or an action that adds conditions) does about a condition that reads a tag
+    /// no row or section has, or compares an element with a constant of a type it can never match.
+    public enum ProblemPolicy: String, Hashable, Sendable, Codable {
+        /// The build or the action fails with a ``FormError`` (kind ``FormError/Kind/unknownTag`` or
+        /// ``FormError/Kind/typeMismatch``) that lists every problem. The default.
+        case error
+        /// The form is built and the action applied; the problems are reported by ``Form/warnings``.
+        /// An unknown tag reads as null until a row with that tag is added.
+        case warning
+    }
+
     /// What conditions read for a hidden row's value. Default ``HiddenValuePolicy/keep``.
     public var hiddenValueInConditions: HiddenValuePolicy
     /// Whether hiding clears values. Default ``ClearValuePolicy/none``.
@@ -30,18 +41,22 @@ public struct FormOptions: Hashable, Sendable, Codable {
     /// Whether a row's hidden flag (as reported and as read by `$tag.isHidden`) includes its section's
     /// (JavaRosa's inherited relevance). Default false: the flag is the row's own condition.
     public var hiddenIncludesSection: Bool
+    /// Whether unknown tags and type mismatches in conditions fail the build (and the actions that add
+    /// such conditions) or are warnings. Default ``ProblemPolicy/error``.
+    public var conditionProblems: ProblemPolicy
 
     public init(
         hiddenValueInConditions: HiddenValuePolicy = .keep, clearValueOnHide: ClearValuePolicy = .none,
-        hiddenIncludesSection: Bool = false
+        hiddenIncludesSection: Bool = false, conditionProblems: ProblemPolicy = .error
     ) {
         self.hiddenValueInConditions = hiddenValueInConditions
         self.clearValueOnHide = clearValueOnHide
         self.hiddenIncludesSection = hiddenIncludesSection
+        self.conditionProblems = conditionProblems
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case hiddenValueInConditions, clearValueOnHide, hiddenIncludesSection
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case hiddenValueInConditions, clearValueOnHide, hiddenIncludesSection, conditionProblems
     }
 
     public init(from decoder: any Decoder) throws {
@@ -50,6 +65,7 @@ public struct FormOptions: Hashable, Sendable, Codable {
             try container.decodeIfPresent(HiddenValuePolicy.self, forKey: .hiddenValueInConditions) ?? .keep
         clearValueOnHide = try container.decodeIfPresent(ClearValuePolicy.self, forKey: .clearValueOnHide) ?? .none
         hiddenIncludesSection = try container.decodeIfPresent(Bool.self, forKey: .hiddenIncludesSection) ?? false
+        conditionProblems = try container.decodeIfPresent(ProblemPolicy.self, forKey: .conditionProblems) ?? .error
     }
 }
 

@@ -18,12 +18,20 @@ public final class FormProtocolDriver {
     /// The name used for the definition in messages.
     public let sourceName: String
 
-    /// Builds the form from its JSON definition text.
-    public init(definition text: String, sourceName: String = "<form>") {
+    /// Builds the form from its JSON definition text. Condition problems (unknown tags, type
+    /// mismatches) are warnings, reported in every state line, unless the definition's options say
+    /// `"conditionProblems": "error"` or `strict` is set: the protocol's semantics read an unknown tag as
+    /// null (the conformance scenarios add such a row later).
+    public init(definition text: String, sourceName: String = "<form>", strict: Bool = false) {
         self.sourceName = sourceName
         initialLine = ""
         do {
-            let definition = try FormDefinition.parseJSON(text, rejectUnknownKeys: false)
+            var definition = try FormDefinition.parseJSON(text, rejectUnknownKeys: false)
+            if strict {
+                definition.options.conditionProblems = .error
+            } else if !FormDefinition.setsConditionProblems(text) {
+                definition.options.conditionProblems = .warning
+            }
             let form = try Form(definition)
             form.recordsEvaluatedNames = true
             self.form = form
