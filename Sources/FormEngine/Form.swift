@@ -242,7 +242,7 @@ public final class Form {
         case .values(let assignments):
             try state.setValues(tagged: assignments)
         case .setCondition(let condition, let property, let tag):
-            guard let element = state.element(tagged: tag) else { throw FormError.unknownTag(tag) }
+            guard let element = state.element(tagged: tag) else { throw state.unknownTagError(tag) }
             try state.setCondition(condition, property, of: element)
         case .addRow(let row, let section, let insertion):
             try state.addRow(row, toSection: section, at: insertion)

@@ -71,6 +71,42 @@ struct FormProtocolDriverTests {
         #expect(try JSONParser.parse(duplicate.initialLine)["error"]?["kind"]?.stringValue == "duplicateTag")
     }
 
+    @Test("a misspelt key in the definition fails the build with its position and the closest key")
+    func misspeltDefinitionKey() throws {
+        let driver = FormProtocolDriver(
+            definition: "{\"sections\": [{\"rows\": [\n  {\"tag\": \"a\", \"hiden\": true}]}]}")
+        #expect(!driver.didBuild)
+        let error = try JSONParser.parse(driver.initialLine)["error"]
+        #expect(error?["kind"]?.stringValue == "unknownKey")
+        #expect(error?["message"]?.stringValue == "unknown key 'hiden'; did you mean 'hidden'?")
+        #expect(error?["line"]?.plainValue == 2)
+        #expect(error?["column"]?.plainValue == 16)
+    }
+
+    @Test(
+        "a misspelt key or name in an action is an error with its position and the closest name",
+        arguments: [
+            (#"{"addRow": {"section": "s", "row": {"tag": "c", "hiden": true}}}"#, "unknownKey", "'hidden'", 49),
+            (
+                #"{"setCondition": {"tag": "b", "propertry": "hidden", "condition": true}}"#, "unknownKey",
+                "'property'", 31
+            ),
+            (#"{"addRow": {"sectoin": "s", "row": {"tag": "c"}}}"#, "unknownKey", "'section'", 13),
+            (#"{"sett": {"a": 1}}"#, "invalidAction", "'set'", 2),
+            (#"{"set": {"aa": 1}}"#, "unknownTag", "'a'", nil),
+        ] as [(String, String, String, Int?)])
+    func misspeltActionKey(line: String, kind: String, suggestion: String, column: Int?) throws {
+        let driver = FormProtocolDriver(definition: definition)
+        let before = try JSONParser.parse(driver.initialLine)
+        let state = try JSONParser.parse(driver.perform(line))
+        let error = state["error"]
+        #expect(error?["kind"]?.stringValue == kind)
+        #expect(error?["message"]?.stringValue?.hasSuffix("did you mean \(suggestion)?") == true)
+        #expect(error?["column"]?.int64Value == column.map(Int64.init))
+        #expect(state["valuesIncludingHidden"] == before["valuesIncludingHidden"])
+        #expect(state["allRows"] == before["allRows"])
+    }
+
     @Test("a batch action reports one net change set")
     func batch() throws {
         let driver = FormProtocolDriver(definition: definition)

@@ -6,16 +6,16 @@
 
 /// Checks form definitions without building them, reporting every problem at once.
 public enum FormChecker {
-    /// Checks a JSON definition: JSON and shape errors first (they stop the check), then everything
-    /// ``check(_:)`` finds.
+    /// Checks a JSON definition: JSON and shape errors first (they stop the check), then unknown keys
+    /// (errors with the closest known key, positioned in the file), then everything ``check(_:)`` finds.
     public static func check(json text: String) -> [FormCheckProblem] {
         let unknownKeys = UnknownKeys()
         do {
             let definition = try FormDefinition.parseJSON(text, unknownKeys: unknownKeys)
-            let warnings = unknownKeys.entries.map {
-                FormCheckProblem(.warning, id: "unknown-key", message: $0.message, path: $0.path, location: $0.location)
+            let keys = unknownKeys.entries.map {
+                FormCheckProblem(.error, id: "unknown-key", message: $0.message, path: $0.path, location: $0.location)
             }
-            return warnings + check(definition)
+            return keys + check(definition)
         } catch {
             return [
                 FormCheckProblem(

@@ -90,9 +90,14 @@ extension FormState {
 
     private func unknownTag(_ tag: String, path: String, severity: Severity) -> FormCheckProblem {
         var message = "unknown tag '\(tag)'"
-        let known = store.symbols.tags.indices.lazy.filter { isBound(Slot($0)) }.map { store.symbols.tags[$0] }
-        if let suggestion = Suggestion.closest(to: tag, among: known) { message += "; did you mean '\(suggestion)'?" }
+        if let suggestion = closestTag(to: tag) { message += "; did you mean '\(suggestion)'?" }
         return FormCheckProblem(severity, id: "unknown-tag", message: message, path: path)
+    }
+
+    /// The tag of a live element closest to `tag`, if it is close enough to be a typo.
+    func closestTag(to tag: String) -> String? {
+        let known = store.symbols.tags.indices.lazy.filter { isBound(Slot($0)) }.map { store.symbols.tags[$0] }
+        return Suggestion.closest(to: tag, among: known)
     }
 
     // MARK: Types

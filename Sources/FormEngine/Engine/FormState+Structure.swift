@@ -6,7 +6,7 @@
 extension FormState {
     /// The live section tagged `tag`.
     func section(tagged tag: String) throws(FormError) -> ElementID {
-        guard let element = element(tagged: tag) else { throw FormError.unknownTag(tag) }
+        guard let element = element(tagged: tag) else { throw unknownTagError(tag) }
         guard !elements[element.raw].isRow else {
             throw FormError(.invalidAction, "'\(tag)' is a row, not a section")
         }
@@ -15,11 +15,18 @@ extension FormState {
 
     /// The live row tagged `tag`.
     func row(tagged tag: String) throws(FormError) -> ElementID {
-        guard let element = element(tagged: tag) else { throw FormError.unknownTag(tag) }
+        guard let element = element(tagged: tag) else { throw unknownTagError(tag) }
         guard elements[element.raw].isRow else {
             throw FormError(.invalidAction, "'\(tag)' is a section, not a row")
         }
         return element
+    }
+
+    /// The error for an action that names `tag`, which no live element has, with the closest tag.
+    func unknownTagError(_ tag: String) -> FormError {
+        var message = "unknown tag '\(tag)'"
+        if let suggestion = closestTag(to: tag) { message += "; did you mean '\(suggestion)'?" }
+        return FormError(.unknownTag, message)
     }
 
     private func checkTagIsFree(_ tag: String?) throws(FormError) {

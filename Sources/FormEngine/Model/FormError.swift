@@ -21,6 +21,9 @@ public struct FormError: Error, Hashable, Sendable, CustomStringConvertible {
         case typeMismatch
         /// The form definition is not valid JSON or not shaped like a form.
         case json
+        /// A JSON object of the definition (or of a protocol action) has a key the reader does not know;
+        /// the message names the closest known key.
+        case unknownKey
         /// The definition is well formed JSON but not a valid form (a `required` on a section, a
         /// non-boolean condition, an insertion index out of range, ...).
         case invalidDefinition
@@ -69,10 +72,6 @@ public struct FormError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         let place = path.isEmpty ? "" : "\(path): "
         return "\(place)\(kind.rawValue): \(message)"
-    }
-
-    static func unknownTag(_ tag: String) -> FormError {
-        FormError(.unknownTag, "unknown tag '\(tag)'")
     }
 
     /// The error for condition problems (not empty): it describes the first and lists all.

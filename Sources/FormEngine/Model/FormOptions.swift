@@ -60,6 +60,7 @@ public struct FormOptions: Hashable, Sendable, Codable {
     }
 
     public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         hiddenValueInConditions =
             try container.decodeIfPresent(HiddenValuePolicy.self, forKey: .hiddenValueInConditions) ?? .keep

@@ -26,7 +26,7 @@ public final class FormProtocolDriver {
         self.sourceName = sourceName
         initialLine = ""
         do {
-            var definition = try FormDefinition.parseJSON(text, rejectUnknownKeys: false)
+            var definition = try FormDefinition.parseJSON(text)
             if strict {
                 definition.options.conditionProblems = .error
             } else if !FormDefinition.setsConditionProblems(text) {
@@ -128,80 +128,5 @@ public final class FormProtocolDriver {
         }
         if !error.cycle.isEmpty { members.append(("cycle", JSONOutput.strings(error.cycle))) }
         return JSONOutput.object(members)
-    }
-}
-
-/// Reads one protocol action (`set`, `setCondition`, `addRow`, `removeRow`, `addSection`,
-/// `removeSection`, `batch`).
-struct ProtocolActionReader {
-    let text: String
-
-    private func invalid(_ message: String) -> FormError { FormError(.invalidAction, message) }
-
-    func action(_ node: JSONNode) throws(FormError) -> Action {
-        guard let members = node.objectValue, members.count == 1, let member = members.first else {
-            throw invalid(
-                "an action is an object with one key: set, setCondition, addRow, removeRow, addSection, removeSection or batch"
-            )
-        }
-        let body = member.value
-        let definitions = JSONDefinitionReader(text: text, unknownKeys: UnknownKeys())
-        switch member.key {
-        case "set":
-            guard let pairs = body.objectValue else { throw invalid("'set' takes an object of tag: value") }
-            var assignments: [(String, Value)] = []
-            for pair in pairs {
-                do {
-                    assignments.append((pair.key, try TypedJSON.value(of: pair.value, in: text)))
-                } catch {
-                    throw FormError(
-                        .json, error.message, location: SourceLocation(line: error.line, column: error.column))
-                }
-            }
-            return .values(assignments)
-        case "setCondition":
-            guard let tag = body["tag"]?.stringValue else { throw invalid("'setCondition' needs a 'tag'") }
-            guard let raw = body["property"]?.stringValue, let property = ConditionProperty(rawValue: raw) else {
-                throw invalid("'setCondition' needs a 'property': hidden, disabled or required")
-            }
-            return .setCondition(try definitions.condition(body["condition"], "setCondition.condition"), property, tag)
-        case "addRow":
-            guard let section = body["section"]?.stringValue, let row = body["row"] else {
-                throw invalid("'addRow' needs a 'section' tag and a 'row'")
-            }
-            var insertion = RowInsertion.end
-            if let index = body["index"], !index.isNull {
-                guard let position = index.int64Value, let small = Int(exactly: position) else {
-                    throw invalid("'index' must be an integer")
-                }
-                insertion = .index(small)
-            } else if let after = body["after"]?.stringValue {
-                insertion = .after(after)
-            }
-            return .addRow(try definitions.row(row, "addRow.row"), section, insertion)
-        case "removeRow":
-            guard let tag = body.stringValue else { throw invalid("'removeRow' takes a tag") }
-            return .removeRow(tag)
-        case "addSection":
-            guard let section = body["section"] else { throw invalid("'addSection' needs a 'section'") }
-            var index: Int?
-            if let position = body["index"], !position.isNull {
-                guard let value = position.int64Value, let small = Int(exactly: value) else {
-                    throw invalid("'index' must be an integer")
-                }
-                index = small
-            }
-            return .addSection(try definitions.section(section, "addSection.section"), index)
-        case "removeSection":
-            guard let tag = body.stringValue else { throw invalid("'removeSection' takes a tag") }
-            return .removeSection(tag)
-        case "batch":
-            guard let elements = body.arrayValue else { throw invalid("'batch' takes an array of actions") }
-            var actions: [Action] = []
-            for element in elements { actions.append(try action(element)) }
-            return .batch(actions)
-        default:
-            throw invalid("unknown action '\(member.key)'")
-        }
     }
 }
