@@ -116,16 +116,19 @@ public final class Form {
     /// changes (Eureka's `Condition.function` has the same rule); declare every tag it reads.
     public var undeclaredDependencies: [String] { state.undeclaredDependencies }
 
-    /// The observer map as names: `"tag.value" -> ["other.hidden", ...]`.
-    package var dependents: [String: [String]] { state.dependentsMap() }
+    /// The dependency graph as it is now: what each condition reads, which conditions read each input,
+    /// and the order of evaluation. A snapshot, built on each access (O(n)).
+    public var dependencyGraph: FormDependencyGraph { state.dependencyGraph() }
 
     /// How many conditions have been evaluated since the form was built (the build included).
     package var evaluationCount: Int { state.evaluationCount }
 
-    /// Whether change sets list the evaluated conditions by name (costs a string per evaluation).
-    package var recordsEvaluatedNames: Bool {
-        get { state.recordsEvaluatedNames }
-        set { state.recordsEvaluatedNames = newValue }
+    /// Whether change sets list the conditions each action evaluated (``FormChangeSet/evaluated``):
+    /// what a change re-ran, and the proof that nothing else did. Off by default: recording costs a
+    /// name per evaluated condition.
+    public var recordsEvaluations: Bool {
+        get { state.recordsEvaluations }
+        set { state.recordsEvaluations = newValue }
     }
 
     // MARK: Actions

@@ -17,7 +17,7 @@ struct ChangeSetBuilder: Sendable {
     mutating func changeSet(of state: inout FormState) -> FormChangeSet {
         guard
             !state.log.touchedFlags.isEmpty || !state.log.touchedValues.isEmpty || !state.log.inserted.isEmpty
-                || !state.log.removed.isEmpty || !state.log.removedSections.isEmpty || state.recordsEvaluatedNames
+                || !state.log.removed.isEmpty || !state.log.removedSections.isEmpty || state.recordsEvaluations
         else { return FormChangeSet() }
         var changes = FormChangeSet()
         changes.locationsOmitted = !computesLocations
@@ -34,8 +34,8 @@ struct ChangeSetBuilder: Sendable {
             changes.removed = state.log.removedSections + state.log.removed
             if !computesLocations { for index in changes.removed.indices { changes.removed[index].location = nil } }
         }
-        if state.recordsEvaluatedNames {
-            for condition in state.log.evaluated { changes.evaluated.append(state.name(of: condition)) }
+        if state.recordsEvaluations {
+            for condition in state.log.evaluated { changes.evaluated.append(state.key(of: condition)) }
         }
         return changes
     }

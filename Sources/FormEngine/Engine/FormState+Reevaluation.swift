@@ -51,7 +51,7 @@ extension FormState {
             guard elements[element.raw].isAlive else { continue }
             let result = evaluate(condition)
             evaluationCount += 1
-            if recordsEvaluatedNames { log.evaluated.append(condition) }
+            if recordsEvaluations { log.evaluated.append(condition) }
             guard result != results[condition.raw] else { continue }
             flip(condition, to: result)
         }

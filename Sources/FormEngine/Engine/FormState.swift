@@ -44,8 +44,8 @@ struct FormState: Sendable {
     var log = TransactionLog()
     /// True while the form is being built (no clearing on hide then).
     var isBuilding = false
-    /// Whether change sets list the evaluated conditions by name (for tests and `predc form run`).
-    var recordsEvaluatedNames = false
+    /// Whether the log records the evaluated conditions, for change sets that list them.
+    var recordsEvaluations = false
     /// Function conditions seen reading something they do not declare (debug builds).
     var undeclaredDependencies: [String] = []
     /// Conditions evaluated since the form was created.

@@ -33,7 +33,7 @@ public final class FormProtocolDriver {
                 definition.options.conditionProblems = .warning
             }
             let form = try Form(definition)
-            form.recordsEvaluatedNames = true
+            form.recordsEvaluations = true
             self.form = form
             initialLine = stateLine(changes: FormChangeSet(), error: nil)
         } catch {
@@ -109,11 +109,20 @@ public final class FormProtocolDriver {
             ("values", JSONOutput.values(form.values())),
             ("valuesIncludingHidden", JSONOutput.values(form.valuesIncludingHidden())),
             ("changes", changeObject),
-            ("evaluated", JSONOutput.strings(changes.evaluated)),
-            ("dependents", JSONOutput.map(form.dependents.mapValues(JSONOutput.strings))),
+            ("evaluated", JSONOutput.strings(changes.evaluated.map(\.description))),
+            ("dependents", JSONOutput.map(dependents(form))),
         ]
         if let error { members.append(("error", Self.errorObject(error))) }
         return JSONOutput.object(members)
+    }
+
+    /// The observer map as names: `"tag.value" -> ["other.hidden", ...]`.
+    func dependents(_ form: Form) -> [String: String] {
+        var map: [String: String] = [:]
+        for (input, readers) in form.dependencyGraph.readers {
+            map[input.description] = JSONOutput.strings(readers.map(\.description))
+        }
+        return map
     }
 
     /// `{"kind", "message", "path", "line", "column", "cycle"}` (absent parts left out).

@@ -82,8 +82,9 @@ public struct FormChangeSet: Hashable, Sendable {
     /// True when the action was queued because a listener called it during a notification; it is
     /// applied after the current notification and its change set goes to the listeners then.
     public var isDeferred = false
-    /// The conditions the action evaluated (`tag.hidden`, ...), in evaluation order.
-    package var evaluated: [String] = []
+    /// The conditions the action evaluated, in evaluation order (a condition runs at most once per
+    /// action), when the form records them (``Form/recordsEvaluations``); empty otherwise.
+    public var evaluated: [ConditionKey] = []
     /// True when the form did not compute locations (``Form/computesLocations`` off): the entries'
     /// locations are nil and there is no ``tableUpdate``.
     var locationsOmitted = false
