@@ -17,6 +17,7 @@ struct FormProtocolDriverTests {
             state.objectValue?.map(\.key) == [
                 "visibleSections", "visibleRows", "allSections", "allRows", "hidden", "disabled", "effectiveDisabled",
                 "required", "invalid", "values", "valuesIncludingHidden", "changes", "evaluated", "dependents",
+                "positions", "table", "validation", "warnings",
             ])
         #expect(state["invalid"]?.plainValue == ["b"])
         #expect(state["dependents"]?["a.value"]?.plainValue == ["b.hidden"])
@@ -69,6 +70,56 @@ struct FormProtocolDriverTests {
         #expect(parseError?["column"]?.plainValue == 7)
         let duplicate = FormProtocolDriver(definition: #"{"sections": [{"tag": "x", "rows": [{"tag": "x"}]}]}"#)
         #expect(try JSONParser.parse(duplicate.initialLine)["error"]?["kind"]?.stringValue == "duplicateTag")
+    }
+
+    @Test("a state line gives positions, disabled and required changes, the table update and validation messages")
+    func details() throws {
+        let driver = FormProtocolDriver(
+            definition: #"""
+                {"sections": [{"tag": "s", "rows": [
+                  {"tag": "a", "value": 0},
+                  {"tag": "b", "hidden": "$a == 1", "disabled": "$a == 2", "required": "$a == 2"},
+                  {"tag": "c", "value": "x1", "validations": [{"predicate": "SELF MATCHES '[a-z]+'", "message": "letters"}]}]}]}
+                """#)
+        let first = try JSONParser.parse(driver.initialLine)
+        #expect(
+            first["validation"]?.plainValue == [
+                ["tag": "c", "path": "sections[0].rows[2]", "kind": "rule", "message": "letters"]
+            ])
+        let hide = try JSONParser.parse(driver.perform(#"{"set": {"a": 1}}"#))
+        #expect(hide["changes"]?["rowsHidden"]?.plainValue == ["b"])
+        #expect(hide["changes"]?["valuesChanged"]?.plainValue == ["a"])
+        #expect(
+            hide["positions"]?["rowsHidden"]?.plainValue == [
+                ["tag": "b", "path": "sections[0].rows[1]", "location": [0, 1]]
+            ])
+        #expect(
+            hide["table"]?.plainValue == [
+                "deletedSections": [], "insertedSections": [], "deletedRows": [[0, 1]], "insertedRows": [],
+            ])
+        let flags = try JSONParser.parse(driver.perform(#"{"set": {"a": 2}}"#))
+        #expect(flags["changes"]?["disabled"]?.plainValue == ["b"])
+        #expect(flags["changes"]?["becameRequired"]?.plainValue == ["b"])
+        #expect(flags["changes"]?["rowsShown"]?.plainValue == ["b"])
+        #expect(flags["table"]?["insertedRows"]?.plainValue == [[0, 1]])
+        #expect(
+            flags["validation"]?.arrayValue?.compactMap { $0["message"]?.stringValue } == ["value required", "letters"])
+    }
+
+    @Test("condition problems are warnings in every state line, or a build error when strict")
+    func warnings() throws {
+        let text = #"{"sections": [{"rows": [{"tag": "age", "value": 3}, {"tag": "b", "hidden": "$agee == 1"}]}]}"#
+        let driver = FormProtocolDriver(definition: text)
+        let warning = try JSONParser.parse(driver.initialLine)["warnings"]?.arrayValue?.first
+        #expect(warning?["id"]?.stringValue == "unknown-tag")
+        #expect(warning?["message"]?.stringValue == "unknown tag 'agee'; did you mean 'age'?")
+        #expect(warning?["path"]?.stringValue == "sections[0].rows[1].hidden")
+        #expect(warning?["column"]?.int64Value == 1)
+        let strict = FormProtocolDriver(definition: text, strict: true)
+        #expect(!strict.didBuild)
+        let error = try JSONParser.parse(strict.initialLine)["error"]
+        #expect(error?["kind"]?.stringValue == "unknownTag")
+        #expect(error?["problems"]?.arrayValue?.count == 1)
     }
 
     @Test("a misspelt key in the definition fails the build with its position and the closest key")

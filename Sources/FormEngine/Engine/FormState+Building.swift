@@ -1,6 +1,6 @@
 // FormState+Building: from a FormDefinition to a live state. Build first, then compile, then check,
 // then evaluate once: every element exists and every tag has its slot before any condition runs, so
-// conditions may name rows declared later (form-anchors.md §9.5).
+// conditions may name rows declared later (an unknown tag is reported, by default as an error).
 
 extension FormState {
     /// Builds the live state of `definition`: checks tags, compiles conditions, checks them (unknown

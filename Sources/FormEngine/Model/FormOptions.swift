@@ -1,5 +1,6 @@
-// FormOptions: the per-form policies where the anchor engines disagree (form-anchors.md §9.7, the
-// scenario file's `options`). Defaults follow XLForm and Eureka.
+// FormOptions: the per-form policies where the anchor engines disagree (what hidden values read as,
+// clearing on hide, inherited hidden flags), and whether condition problems fail the build; FormLimits:
+// bounds on a form's size. Defaults follow XLForm and Eureka.
 
 /// Per-form semantics choices.
 public struct FormOptions: Hashable, Sendable, Codable {
@@ -70,7 +71,8 @@ public struct FormOptions: Hashable, Sendable, Codable {
     }
 }
 
-/// Bounds on the size of a form's dependency graph (reliability.md §2).
+/// Bounds on the size of a form's dependency graph, so a hostile definition cannot make building or
+/// notifying unbounded.
 public struct FormLimits: Hashable, Sendable, Codable {
     /// Most conditions written in the form (hidden, disabled and required over all elements; absent
     /// ones do not count). Default 10,000.

@@ -1,4 +1,4 @@
-// FormProtocolDriver: the `predc form run` protocol (../shared/conformance/README.md) inside
+// FormProtocolDriver: the `predc form run` protocol (the one the form conformance runner drives) inside
 // FormEngine, so the CLI only pipes lines: build the form from its JSON definition and print a state
 // line, then one state line per action line. Errors are JSON too: a form that cannot be built gives
 // one `{"error": {...}}` line; a failed action gives the unchanged state with an `error` key.
@@ -60,82 +60,5 @@ public final class FormProtocolDriver {
         } catch {
             return stateLine(changes: FormChangeSet(), error: error)
         }
-    }
-
-    // MARK: Output
-
-    func stateLine(changes: FormChangeSet, error: FormError?) -> String {
-        guard let form else { return "" }
-        let rows = form.rowStates
-        let sections = form.sectionStates
-        var hidden: [String: Bool] = [:]
-        var disabled: [String: Bool] = [:]
-        var effectiveDisabled: [String: Bool] = [:]
-        var required: [String: Bool] = [:]
-        for section in sections {
-            guard let tag = section.tag else { continue }
-            hidden[tag] = section.isHidden
-            disabled[tag] = section.isDisabled
-        }
-        for row in rows {
-            guard let tag = row.tag else { continue }
-            hidden[tag] = row.isHidden
-            disabled[tag] = row.isDisabled
-            effectiveDisabled[tag] = row.isEffectivelyDisabled
-            required[tag] = row.isRequired
-        }
-        var invalid: [String] = []
-        for failure in form.validate() {
-            let name = failure.tag ?? failure.path
-            if invalid.last != name { invalid.append(name) }
-        }
-        let name: (FormChangeSet.ElementChange) -> String = { $0.tag ?? $0.path }
-        let changeObject = JSONOutput.object([
-            ("rowsShown", JSONOutput.strings(changes.rowsShown.map(name))),
-            ("rowsHidden", JSONOutput.strings(changes.rowsHidden.map(name))),
-            ("sectionsShown", JSONOutput.strings(changes.sectionsShown.map(name))),
-            ("sectionsHidden", JSONOutput.strings(changes.sectionsHidden.map(name))),
-        ])
-        var members: [(String, String)] = [
-            ("visibleSections", JSONOutput.strings(form.visibleSectionTags)),
-            ("visibleRows", JSONOutput.strings(form.visibleRowTags)),
-            ("allSections", JSONOutput.strings(form.allSectionTags)),
-            ("allRows", JSONOutput.strings(form.allRowTags)),
-            ("hidden", JSONOutput.bools(hidden)),
-            ("disabled", JSONOutput.bools(disabled)),
-            ("effectiveDisabled", JSONOutput.bools(effectiveDisabled)),
-            ("required", JSONOutput.bools(required)),
-            ("invalid", JSONOutput.strings(invalid)),
-            ("values", JSONOutput.values(form.values())),
-            ("valuesIncludingHidden", JSONOutput.values(form.valuesIncludingHidden())),
-            ("changes", changeObject),
-            ("evaluated", JSONOutput.strings(changes.evaluated.map(\.description))),
-            ("dependents", JSONOutput.map(dependents(form))),
-        ]
-        if let error { members.append(("error", Self.errorObject(error))) }
-        return JSONOutput.object(members)
-    }
-
-    /// The observer map as names: `"tag.value" -> ["other.hidden", ...]`.
-    func dependents(_ form: Form) -> [String: String] {
-        var map: [String: String] = [:]
-        for (input, readers) in form.dependencyGraph.readers {
-            map[input.description] = JSONOutput.strings(readers.map(\.description))
-        }
-        return map
-    }
-
-    /// `{"kind", "message", "path", "line", "column", "cycle"}` (absent parts left out).
-    static func errorObject(_ error: FormError) -> String {
-        var members: [(String, String)] = [
-            ("kind", JSONOutput.quoted(error.kind.rawValue)), ("message", JSONOutput.quoted(error.message)),
-        ]
-        if !error.path.isEmpty { members.append(("path", JSONOutput.quoted(error.path))) }
-        if let location = error.location {
-            members.append(("line", String(location.line)))
-            members.append(("column", String(location.column)))
-        }
-        if !error.cycle.isEmpty { members.append(("cycle", JSONOutput.strings(error.cycle))) }
-        return JSONOutput.object(members)
     }
 }
