@@ -1,7 +1,6 @@
-// Form: the live form — built once from a definition, then edited by actions that each return a net
-// FormChangeSet and notify listeners. A thin shell over FormState and its ChangeSetBuilder: it resolves
-// tags, keeps failed actions from changing anything, and queues actions that listeners start while
-// being notified.
+// Form: the live form — built once from a definition, then edited by actions (Form+Actions) that each
+// return a net FormChangeSet, update the observed elements and notify listeners (Form+Listeners). A
+// thin shell over FormState and its ChangeSetBuilder; this file holds what reads the form.
 
 /// A live conditional form: sections and rows with values, and `hidden` / `disabled` / `required`
 /// conditions that are re-evaluated incrementally when values change.
@@ -28,14 +27,17 @@ public final class Form {
     var state: FormState
     /// Turns each transaction's log into its change set (and keeps its scratch storage between them).
     var builder = ChangeSetBuilder()
-    private var listeners: [(id: Int, body: (FormChangeSet) -> Void)] = []
-    private var nextListenerID = 0
-    private var isNotifying = false
-    private var pending: [Action] = []
+    /// The elements handed out by ``observable(_:)``, updated at the end of each transaction.
+    var observers = ElementObservers()
+    var listeners: [(id: Int, body: (FormChangeSet) -> Void)] = []
+    var nextListenerID = 0
+    /// True while listeners are being notified: actions are then checked and queued in `pending`.
+    var isNotifying = false
+    var pending: [Action] = []
 
     /// Queued actions that failed when they were finally applied (the state they were checked against
     /// had changed), most recent last.
-    public private(set) var deferredFailures: [FormError] = []
+    public internal(set) var deferredFailures: [FormError] = []
 
     /// Builds a form: checks tags, compiles every condition, rejects cycles and evaluates everything once.
     public init(_ definition: FormDefinition, limits: FormLimits = .default) throws(FormError) {
@@ -130,204 +132,4 @@ public final class Form {
         get { state.recordsEvaluations }
         set { state.recordsEvaluations = newValue }
     }
-
-    // MARK: Actions
-
-    /// Sets one row's value. Setting a value identical to the current one changes nothing.
-    @discardableResult
-    public func setValue(_ value: Value, for tag: String) throws(FormError) -> FormChangeSet {
-        guard !isNotifying else { return try perform(.values([(tag, value)])) }
-        // apply(.values(...)) without the action's array: resolving the tag is the only step that can fail.
-        try state.setValueTransaction(value, for: tag)
-        let changes = builder.changeSet(of: &state)
-        notify(changes)
-        return changes
-    }
-
-    /// Sets several rows' values as one change (one net change set).
-    @discardableResult
-    public func setValues(_ values: [String: Value]) throws(FormError) -> FormChangeSet {
-        try perform(.values(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
-    }
-
-    /// Replaces the `property` condition of the element tagged `tag` (nil removes it), re-registers
-    /// its dependencies and evaluates it at once.
-    @discardableResult
-    public func setCondition(_ condition: Condition?, _ property: ConditionProperty, for tag: String)
-        throws(FormError) -> FormChangeSet
-    {
-        try perform(.setCondition(condition, property, tag))
-    }
-
-    /// Inserts a row into the section tagged `sectionTag`. Conditions that mention its tag re-evaluate.
-    @discardableResult
-    public func addRow(_ row: Row, toSection sectionTag: String, at insertion: RowInsertion = .end)
-        throws(FormError) -> FormChangeSet
-    {
-        try perform(.addRow(row, sectionTag, insertion))
-    }
-
-    /// Removes the row tagged `tag`. Conditions that read it now read null.
-    @discardableResult
-    public func removeRow(_ tag: String) throws(FormError) -> FormChangeSet { try perform(.removeRow(tag)) }
-
-    /// Inserts a section at `index` among all sections (nil appends).
-    @discardableResult
-    public func addSection(_ section: Section, at index: Int? = nil) throws(FormError) -> FormChangeSet {
-        try perform(.addSection(section, index))
-    }
-
-    /// Removes the section tagged `tag` and its rows.
-    @discardableResult
-    public func removeSection(_ tag: String) throws(FormError) -> FormChangeSet { try perform(.removeSection(tag)) }
-
-    /// Runs several actions as one transaction with one NET change set: flips that are undone within
-    /// the batch are not reported. If one action fails, none is applied.
-    @discardableResult
-    public func batch(_ body: (inout FormBatch) throws(FormError) -> Void) throws(FormError) -> FormChangeSet {
-        var batch = FormBatch()
-        try body(&batch)
-        return try perform(.batch(batch.actions))
-    }
-
-    // MARK: Listeners
-
-    /// Registers a listener for every change set that is not empty (an action that changes nothing,
-    /// such as setting a row's current value again, notifies no one); returns a token for
-    /// ``removeListener(_:)``.
-    @discardableResult
-    public func addListener(_ listener: @escaping (FormChangeSet) -> Void) -> ListenerToken {
-        nextListenerID += 1
-        listeners.append((nextListenerID, listener))
-        return ListenerToken(id: nextListenerID)
-    }
-
-    /// Removes a listener.
-    public func removeListener(_ token: ListenerToken) {
-        listeners.removeAll { $0.id == token.id }
-    }
-
-    // MARK: Performing
-
-    func perform(_ action: Action) throws(FormError) -> FormChangeSet {
-        if isNotifying {
-            var copy = state
-            try Form.run(action, on: &copy)
-            pending.append(action)
-            return .deferred
-        }
-        let changes = try apply(action)
-        notify(changes)
-        return changes
-    }
-
-    /// Applies an action as one transaction; on failure the state is restored.
-    private func apply(_ action: Action) throws(FormError) -> FormChangeSet {
-        state.log.begin()
-        if case .values(let assignments) = action {
-            // Resolving every tag first means nothing can fail after the first mutation.
-            try state.setValues(tagged: assignments)
-        } else {
-            let saved = state
-            do {
-                try Form.run(action, on: &state)
-            } catch {
-                state = saved
-                throw error
-            }
-        }
-        state.settle()
-        return builder.changeSet(of: &state)
-    }
-
-    private static func run(_ action: Action, on state: inout FormState) throws(FormError) {
-        switch action {
-        case .values(let assignments):
-            try state.setValues(tagged: assignments)
-        case .setCondition(let condition, let property, let tag):
-            guard let element = state.element(tagged: tag) else { throw state.unknownTagError(tag) }
-            try state.setCondition(condition, property, of: element)
-        case .addRow(let row, let section, let insertion):
-            try state.addRow(row, toSection: section, at: insertion)
-        case .removeRow(let tag):
-            try state.removeRow(tagged: tag)
-        case .addSection(let section, let index):
-            try state.addSection(section, at: index)
-        case .removeSection(let tag):
-            try state.removeSection(tagged: tag)
-        case .batch(let actions):
-            for action in actions { try run(action, on: &state) }
-        }
-    }
-
-    /// Delivers a change set, and those of the actions listeners queue meanwhile, to every listener;
-    /// empty change sets are not delivered.
-    private func notify(_ first: FormChangeSet) {
-        guard !listeners.isEmpty, !first.isEmpty else { return }
-        isNotifying = true
-        defer { isNotifying = false }
-        var queue = [first]
-        var appliedQueued = 0
-        while !queue.isEmpty {
-            let changes = queue.removeFirst()
-            for listener in listeners { listener.body(changes) }
-            let actions = pending
-            pending.removeAll()
-            for action in actions {
-                appliedQueued += 1
-                guard appliedQueued <= state.limits.maxQueuedActions else {
-                    deferredFailures.append(
-                        FormError(
-                            .formTooLarge, "more than \(state.limits.maxQueuedActions) actions queued by listeners"))
-                    continue
-                }
-                do {
-                    let changes = try apply(action)
-                    if !changes.isEmpty { queue.append(changes) }
-                } catch {
-                    deferredFailures.append(error)
-                }
-            }
-        }
-    }
-}
-
-/// Identifies a listener registered with ``Form/addListener(_:)``.
-public struct ListenerToken: Hashable, Sendable {
-    let id: Int
-}
-
-/// Actions collected by ``Form/batch(_:)`` and applied as one transaction.
-public struct FormBatch: Sendable {
-    var actions: [Action] = []
-
-    /// Sets a row's value.
-    public mutating func setValue(_ value: Value, for tag: String) { actions.append(.values([(tag, value)])) }
-    /// Replaces a condition.
-    public mutating func setCondition(_ condition: Condition?, _ property: ConditionProperty, for tag: String) {
-        actions.append(.setCondition(condition, property, tag))
-    }
-    /// Inserts a row.
-    public mutating func addRow(_ row: Row, toSection sectionTag: String, at insertion: RowInsertion = .end) {
-        actions.append(.addRow(row, sectionTag, insertion))
-    }
-    /// Removes a row.
-    public mutating func removeRow(_ tag: String) { actions.append(.removeRow(tag)) }
-    /// Inserts a section.
-    public mutating func addSection(_ section: Section, at index: Int? = nil) {
-        actions.append(.addSection(section, index))
-    }
-    /// Removes a section.
-    public mutating func removeSection(_ tag: String) { actions.append(.removeSection(tag)) }
-}
-
-/// One action on a form, as queued and batched.
-enum Action: Sendable {
-    case values([(String, Value)])
-    case setCondition(Condition?, ConditionProperty, String)
-    case addRow(Row, String, RowInsertion)
-    case removeRow(String)
-    case addSection(Section, Int?)
-    case removeSection(String)
-    case batch([Action])
 }
