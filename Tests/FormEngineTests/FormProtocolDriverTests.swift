@@ -1,7 +1,7 @@
 // FormProtocolDriver: the JSON line protocol of `predc form run`.
 import Testing
 
-@testable import FormEngine
+@_spi(FormProtocol) @testable import FormEngine
 
 @Suite("Form protocol driver")
 struct FormProtocolDriverTests {

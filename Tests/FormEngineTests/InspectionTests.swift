@@ -3,7 +3,7 @@
 // and the evaluation order.
 import Testing
 
-@testable import FormEngine
+@_spi(FormProtocol) @testable import FormEngine
 
 @Suite("Inspecting a form from Swift: evaluated conditions and the dependency graph")
 struct InspectionTests {

@@ -5,11 +5,16 @@
 
 /// Drives a form through the line protocol of `predc form run`.
 ///
+/// Not part of the API apps use: it is a tool's interface, published as the `FormProtocol` SPI for
+/// `predc` and the fuzzing harness (a separate package, which `package` access would not reach). Import
+/// it with `@_spi(FormProtocol) import FormEngine`.
+///
 /// ```swift
 /// let driver = FormProtocolDriver(definition: jsonText, sourceName: "form.json")
 /// print(driver.initialLine)                       // state after building, or {"error": ...}
 /// print(driver.perform(#"{"set": {"a": 1}}"#))   // state after the action
 /// ```
+@_spi(FormProtocol)
 public final class FormProtocolDriver {
     /// The live form; nil when the definition could not be built.
     public private(set) var form: Form?

@@ -2,7 +2,7 @@
 // FormProtocolDriver does the work; this command pipes action lines from standard input to it and
 // its state lines to standard output, one per line, flushed after each so it can be driven live.
 
-import FormEngine
+@_spi(FormProtocol) import FormEngine
 
 /// `predc form run FORM.json [ACTIONS.jsonl | -] [--strict]`
 enum FormRunCommand: Command {
