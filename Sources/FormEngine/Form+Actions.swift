@@ -1,7 +1,7 @@
 // Form+Actions: the actions on a live form — set values, replace conditions, add and remove rows and
-// sections, batches — each one transaction: applied to the state (restored if it fails), turned into
-// its net change set, published to observers and listeners. Actions started while listeners are being
-// notified are checked at once and queued (Form+Listeners).
+// sections, batches — each one transaction (FormCore): applied to the state (restored if it fails),
+// turned into its net change set, published to observers, then to listeners. Actions started while
+// listeners are being notified are checked at once and queued (Form+Listeners).
 
 extension Form {
     // MARK: Actions
@@ -11,8 +11,7 @@ extension Form {
     public func setValue(_ value: Value, for tag: String) throws(FormError) -> FormChangeSet {
         guard !isNotifying else { return try perform(.values([(tag, value)])) }
         // apply(.values(...)) without the action's array: resolving the tag is the only step that can fail.
-        try state.setValueTransaction(value, for: tag)
-        let changes = commit()
+        let changes = try core.setValue(value, for: tag)
         notify(changes)
         return changes
     }
@@ -67,61 +66,14 @@ extension Form {
 
     func perform(_ action: Action) throws(FormError) -> FormChangeSet {
         if isNotifying {
-            var copy = state
-            try Form.run(action, on: &copy)
+            var copy = core.state
+            try FormCore.run(action, on: &copy)
             pending.append(action)
             return .deferred
         }
-        let changes = try apply(action)
+        let changes = try core.apply(action)
         notify(changes)
         return changes
-    }
-
-    /// Applies an action as one transaction; on failure the state is restored.
-    func apply(_ action: Action) throws(FormError) -> FormChangeSet {
-        state.log.begin()
-        if case .values(let assignments) = action {
-            // Resolving every tag first means nothing can fail after the first mutation.
-            try state.setValues(tagged: assignments)
-        } else {
-            let saved = state
-            do {
-                try Form.run(action, on: &state)
-            } catch {
-                state = saved
-                throw error
-            }
-        }
-        state.settle()
-        return commit()
-    }
-
-    /// Ends the state's current transaction: builds its change set and updates the observed elements it
-    /// touched.
-    func commit() -> FormChangeSet {
-        let changes = builder.changeSet(of: &state)
-        if !observers.isEmpty { observers.publish(state) }
-        return changes
-    }
-
-    private static func run(_ action: Action, on state: inout FormState) throws(FormError) {
-        switch action {
-        case .values(let assignments):
-            try state.setValues(tagged: assignments)
-        case .setCondition(let condition, let property, let tag):
-            guard let element = state.element(tagged: tag) else { throw state.unknownTagError(tag) }
-            try state.setCondition(condition, property, of: element)
-        case .addRow(let row, let section, let insertion):
-            try state.addRow(row, toSection: section, at: insertion)
-        case .removeRow(let tag):
-            try state.removeRow(tagged: tag)
-        case .addSection(let section, let index):
-            try state.addSection(section, at: index)
-        case .removeSection(let tag):
-            try state.removeSection(tagged: tag)
-        case .batch(let actions):
-            for action in actions { try run(action, on: &state) }
-        }
     }
 }
 

@@ -35,14 +35,15 @@ extension Form {
             pending.removeAll()
             for action in actions {
                 appliedQueued += 1
-                guard appliedQueued <= state.limits.maxQueuedActions else {
+                guard appliedQueued <= core.state.limits.maxQueuedActions else {
                     deferredFailures.append(
                         FormError(
-                            .formTooLarge, "more than \(state.limits.maxQueuedActions) actions queued by listeners"))
+                            .formTooLarge, "more than \(core.state.limits.maxQueuedActions) actions queued by listeners"
+                        ))
                     continue
                 }
                 do {
-                    let changes = try apply(action)
+                    let changes = try core.apply(action)
                     if !changes.isEmpty { queue.append(changes) }
                 } catch {
                     deferredFailures.append(error)

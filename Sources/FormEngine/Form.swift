@@ -24,11 +24,10 @@
 /// has reached every listener; it returns a change set with ``FormChangeSet/isDeferred`` set, and its
 /// own change set is then delivered to the listeners like any other.
 public final class Form {
-    var state: FormState
-    /// Turns each transaction's log into its change set (and keeps its scratch storage between them).
-    var builder = ChangeSetBuilder()
-    /// The elements handed out by ``observable(_:)``, updated at the end of each transaction.
-    var observers = ElementObservers()
+    /// The state, its change-set builder and its observers: what actions change.
+    var core: FormCore
+    /// The state, for tests (library code reads `core.state` in place rather than through a copy).
+    var state: FormState { core.state }
     var listeners: [(id: Int, body: (FormChangeSet) -> Void)] = []
     var nextListenerID = 0
     /// True while listeners are being notified: actions are then checked and queued in `pending`.
@@ -41,7 +40,7 @@ public final class Form {
 
     /// Builds a form: checks tags, compiles every condition, rejects cycles and evaluates everything once.
     public init(_ definition: FormDefinition, limits: FormLimits = .default) throws(FormError) {
-        state = try FormState.build(definition, limits: limits)
+        core = FormCore(state: try FormState.build(definition, limits: limits))
     }
 
     /// Builds a form from sections written with a result builder.
@@ -54,34 +53,34 @@ public final class Form {
     // MARK: Reading
 
     /// The form's policies.
-    public var options: FormOptions { state.options }
+    public var options: FormOptions { core.state.options }
 
     /// The state of the row or section tagged `tag`, or nil if there is none.
     public subscript(tag: String) -> ElementState? {
-        state.element(tagged: tag).map { ElementState(state: state, element: $0) }
+        core.state.element(tagged: tag).map { ElementState(state: core.state, element: $0) }
     }
 
     /// Tags of the sections that are not hidden, in order.
-    public var visibleSectionTags: [String] { state.sections.filter { !state.ownHidden($0) }.compactMap(tag) }
+    public var visibleSectionTags: [String] { core.state.sections.filter { !core.state.ownHidden($0) }.compactMap(tag) }
     /// Tags of the displayed rows (not hidden, in a section that is not hidden), in order.
-    public var visibleRowTags: [String] { state.allRows.filter(state.isDisplayed).compactMap(tag) }
+    public var visibleRowTags: [String] { core.state.allRows.filter(core.state.isDisplayed).compactMap(tag) }
     /// Tags of all sections, hidden included.
-    public var allSectionTags: [String] { state.sections.compactMap(tag) }
+    public var allSectionTags: [String] { core.state.sections.compactMap(tag) }
     /// Tags of all rows, hidden included.
-    public var allRowTags: [String] { state.allRows.compactMap(tag) }
+    public var allRowTags: [String] { core.state.allRows.compactMap(tag) }
 
-    private func tag(_ element: ElementID) -> String? { state.elements[element.raw].tag }
+    private func tag(_ element: ElementID) -> String? { core.state.elements[element.raw].tag }
 
     /// Values of the displayed tagged rows (null included); a tagged multivalued section maps to the
     /// array of its displayed rows' non-null values (Eureka's `values()`).
-    public func values() -> [String: Value] { state.values(includeHidden: false) }
+    public func values() -> [String: Value] { core.state.values(includeHidden: false) }
 
     /// Values of all tagged rows regardless of visibility (Eureka's `values(includeHidden: true)`).
-    public func valuesIncludingHidden() -> [String: Value] { state.values(includeHidden: true) }
+    public func valuesIncludingHidden() -> [String: Value] { core.state.values(includeHidden: true) }
 
     /// Every validation failure of the displayed rows: required rows that are empty, then failing
     /// rules. Hidden rows are never invalid; disabled rows are validated (as XLForm and Eureka do).
-    public func validate() -> [ValidationError] { state.validate() }
+    public func validate() -> [ValidationError] { core.state.validate() }
 
     /// Validation failures grouped by row tag (untagged rows under their path).
     public func validationErrorsByTag() -> [String: [ValidationError]] {
@@ -93,14 +92,16 @@ public final class Form {
     /// each section's shown rows (Fenwick trees) up to date on every flip. A form that does not drive a
     /// table view can turn it off. Default true.
     public var computesLocations: Bool {
-        get { builder.computesLocations }
-        set { builder.computesLocations = newValue }
+        get { core.builder.computesLocations }
+        set { core.builder.computesLocations = newValue }
     }
 
     /// The state of every row (untagged ones included), in form order.
-    package var rowStates: [ElementState] { state.allRows.map { ElementState(state: state, element: $0) } }
+    package var rowStates: [ElementState] { core.state.allRows.map { ElementState(state: core.state, element: $0) } }
     /// The state of every section, in form order.
-    package var sectionStates: [ElementState] { state.sections.map { ElementState(state: state, element: $0) } }
+    package var sectionStates: [ElementState] {
+        core.state.sections.map { ElementState(state: core.state, element: $0) }
+    }
 
     /// What is wrong with the form's conditions as they are now: tags that no row or section has (a
     /// condition reading one sees null) and comparisons with a constant of a type the element can never
@@ -111,25 +112,25 @@ public final class Form {
     /// actions that add them, so this lists only what later actions caused (a removed row that
     /// conditions still read). With ``FormOptions/ProblemPolicy/warning`` the form keeps working and
     /// reports them here. Computed on each access: O(n) over the conditions.
-    public var warnings: [FormCheckProblem] { state.conditionProblems(severity: .warning) }
+    public var warnings: [FormCheckProblem] { core.state.conditionProblems(severity: .warning) }
 
     /// In debug builds: Swift function conditions seen reading a value or flag they do not declare
     /// (`"b.hidden reads 'x' without declaring it"`). Such a condition does not re-run when that input
     /// changes (Eureka's `Condition.function` has the same rule); declare every tag it reads.
-    public var undeclaredDependencies: [String] { state.undeclaredDependencies }
+    public var undeclaredDependencies: [String] { core.state.undeclaredDependencies }
 
     /// The dependency graph as it is now: what each condition reads, which conditions read each input,
     /// and the order of evaluation. A snapshot, built on each access (O(n)).
-    public var dependencyGraph: FormDependencyGraph { state.dependencyGraph() }
+    public var dependencyGraph: FormDependencyGraph { core.state.dependencyGraph() }
 
     /// How many conditions have been evaluated since the form was built (the build included).
-    package var evaluationCount: Int { state.evaluationCount }
+    package var evaluationCount: Int { core.state.evaluationCount }
 
     /// Whether change sets list the conditions each action evaluated (``FormChangeSet/evaluated``):
     /// what a change re-ran, and the proof that nothing else did. Off by default: recording costs a
     /// name per evaluated condition.
     public var recordsEvaluations: Bool {
-        get { state.recordsEvaluations }
-        set { state.recordsEvaluations = newValue }
+        get { core.state.recordsEvaluations }
+        set { core.state.recordsEvaluations = newValue }
     }
 }

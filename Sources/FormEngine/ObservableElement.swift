@@ -165,10 +165,10 @@ extension Form {
     /// is true and the tag may name a new element.
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     public func observable(_ tag: String) -> ObservableElement? {
-        guard let element = state.element(tagged: tag) else { return nil }
-        if let existing = observers[element] as? ObservableElement { return existing }
-        let observed = ObservableElement(ElementState(state: state, element: element))
-        observers[element] = observed
+        guard let element = core.state.element(tagged: tag) else { return nil }
+        if let existing = core.observers[element] as? ObservableElement { return existing }
+        let observed = ObservableElement(ElementState(state: core.state, element: element))
+        core.observers[element] = observed
         return observed
     }
 }

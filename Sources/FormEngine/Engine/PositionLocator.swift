@@ -49,13 +49,13 @@ struct PositionLocator: Sendable {
     /// Counts a flip of `element`'s own hidden result (`section` is a row's section, nil for a
     /// section). O(log n); nothing while positions are stale.
     mutating func noteHiddenFlip(of element: ElementID, section: ElementID?, hidden: Bool) {
-        guard isCurrent, let position = position(of: element) else { return }
+        guard isCurrent, positions.indices.contains(element.raw) else { return }
         let delta: Int32 = hidden ? -1 : 1
         if let section {
-            guard let sectionPosition = self.position(of: section) else { return }
-            visibility.addRow(delta, inSection: sectionPosition, at: position)
+            guard positions.indices.contains(section.raw) else { return }
+            visibility.addRow(delta, inSection: positions[section.raw], at: positions[element.raw])
         } else {
-            visibility.addSection(delta, at: position)
+            visibility.addSection(delta, at: positions[element.raw])
         }
     }
 

@@ -24,20 +24,18 @@ extension FormDefinition {
         return "unknown key '\(key)' (expected one of: \(allowed.sorted().joined(separator: ", ")))"
     }
 
-    /// Whether the JSON text's `options` set `conditionProblems` (false for text that is not JSON).
-    static func setsConditionProblems(_ text: String) -> Bool {
-        (try? JSONParser.parse(text))?["options"]?["conditionProblems"] != nil
-    }
-
     /// Parses with unknown keys collected in `unknownKeys` (nil: rejected).
     static func parseJSON(_ text: String, unknownKeys: UnknownKeys?) throws(FormError) -> FormDefinition {
-        let root: JSONNode
+        try JSONDefinitionReader(text: text, unknownKeys: unknownKeys).definition(try parseJSONNode(text))
+    }
+
+    /// The JSON tree of `text`, or a positioned ``FormError/Kind/json`` error.
+    static func parseJSONNode(_ text: String) throws(FormError) -> JSONNode {
         do {
-            root = try JSONParser.parse(text)
+            return try JSONParser.parse(text)
         } catch {
             throw FormError(.json, error.message, location: SourceLocation(line: error.line, column: error.column))
         }
-        return try JSONDefinitionReader(text: text, unknownKeys: unknownKeys).definition(root)
     }
 }
 

@@ -31,10 +31,11 @@ public final class FormProtocolDriver {
         self.sourceName = sourceName
         initialLine = ""
         do {
-            var definition = try FormDefinition.parseJSON(text)
+            let root = try FormDefinition.parseJSONNode(text)
+            var definition = try JSONDefinitionReader(text: text).definition(root)
             if strict {
                 definition.options.conditionProblems = .error
-            } else if !FormDefinition.setsConditionProblems(text) {
+            } else if root["options"]?["conditionProblems"] == nil {
                 definition.options.conditionProblems = .warning
             }
             let form = try Form(definition)
@@ -54,13 +55,7 @@ public final class FormProtocolDriver {
     public func perform(_ line: String) -> String {
         guard let form else { return initialLine }
         do throws(FormError) {
-            let node: JSONNode
-            do {
-                node = try JSONParser.parse(line)
-            } catch {
-                throw FormError(.json, error.message, location: SourceLocation(line: error.line, column: error.column))
-            }
-            let action = try ProtocolActionReader(text: line).action(node)
+            let action = try ProtocolActionReader(text: line).action(try FormDefinition.parseJSONNode(line))
             return stateLine(changes: try form.perform(action), error: nil)
         } catch {
             return stateLine(changes: FormChangeSet(), error: error)
