@@ -1,6 +1,7 @@
 // Form: the live form — built once from a definition, then edited by actions (Form+Actions) that each
 // return a net FormChangeSet, update the observed elements and notify listeners (Form+Listeners). A
-// thin shell over FormState and its ChangeSetBuilder; this file holds what reads the form.
+// thin shell over FormCore (the state, its change-set builder, its observers); this file holds what
+// reads the form.
 
 /// A live conditional form: sections and rows with values, and `hidden` / `disabled` / `required`
 /// conditions that are re-evaluated incrementally when values change.
@@ -38,7 +39,9 @@ public final class Form {
     /// had changed), most recent last.
     public internal(set) var deferredFailures: [FormError] = []
 
-    /// Builds a form: checks tags, compiles every condition, rejects cycles and evaluates everything once.
+    /// Builds a form: checks tags, compiles and checks every condition (an unknown tag or a type mismatch
+    /// throws unless ``FormOptions/conditionProblems`` is ``FormOptions/ProblemPolicy/warning``), rejects
+    /// cycles and evaluates everything once.
     public init(_ definition: FormDefinition, limits: FormLimits = .default) throws(FormError) {
         core = FormCore(state: try FormState.build(definition, limits: limits))
     }
