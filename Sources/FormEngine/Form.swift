@@ -1,6 +1,7 @@
-// Form: the live form — built once from a definition, then edited by actions that each return a net
-// FormChangeSet and notify listeners. A thin shell over FormState: it resolves tags, keeps failed
-// actions from changing anything, and queues actions that listeners start while being notified.
+// Form: the live form — built once from a definition, then edited by actions (Form+Actions) that each
+// return a net FormChangeSet, update the observed elements and notify listeners (Form+Listeners). A
+// thin shell over FormCore (the state, its change-set builder, its observers); this file holds what
+// reads the form.
 
 /// A live conditional form: sections and rows with values, and `hidden` / `disabled` / `required`
 /// conditions that are re-evaluated incrementally when values change.
@@ -24,19 +25,25 @@
 /// has reached every listener; it returns a change set with ``FormChangeSet/isDeferred`` set, and its
 /// own change set is then delivered to the listeners like any other.
 public final class Form {
-    var state: FormState
-    private var listeners: [(id: Int, body: (FormChangeSet) -> Void)] = []
-    private var nextListenerID = 0
-    private var isNotifying = false
-    private var pending: [Action] = []
+    /// The state, its change-set builder and its observers: what actions change.
+    var core: FormCore
+    /// The state, for tests (library code reads `core.state` in place rather than through a copy).
+    var state: FormState { core.state }
+    var listeners: [(id: Int, body: (FormChangeSet) -> Void)] = []
+    var nextListenerID = 0
+    /// True while listeners are being notified: actions are then checked and queued in `pending`.
+    var isNotifying = false
+    var pending: [Action] = []
 
     /// Queued actions that failed when they were finally applied (the state they were checked against
     /// had changed), most recent last.
-    public private(set) var deferredFailures: [FormError] = []
+    public internal(set) var deferredFailures: [FormError] = []
 
-    /// Builds a form: checks tags, compiles every condition, rejects cycles and evaluates everything once.
+    /// Builds a form: checks tags, compiles and checks every condition (an unknown tag or a type mismatch
+    /// throws unless ``FormOptions/conditionProblems`` is ``FormOptions/ProblemPolicy/warning``), rejects
+    /// cycles and evaluates everything once.
     public init(_ definition: FormDefinition, limits: FormLimits = .default) throws(FormError) {
-        state = try FormState.build(definition, limits: limits)
+        core = FormCore(state: try FormState.build(definition, limits: limits))
     }
 
     /// Builds a form from sections written with a result builder.
@@ -49,34 +56,34 @@ public final class Form {
     // MARK: Reading
 
     /// The form's policies.
-    public var options: FormOptions { state.options }
+    public var options: FormOptions { core.state.options }
 
     /// The state of the row or section tagged `tag`, or nil if there is none.
     public subscript(tag: String) -> ElementState? {
-        state.element(tagged: tag).map { ElementState(state: state, element: $0) }
+        core.state.element(tagged: tag).map { ElementState(state: core.state, element: $0) }
     }
 
     /// Tags of the sections that are not hidden, in order.
-    public var visibleSectionTags: [String] { state.sections.filter { !state.ownHidden($0) }.compactMap(tag) }
+    public var visibleSectionTags: [String] { core.state.sections.filter { !core.state.ownHidden($0) }.compactMap(tag) }
     /// Tags of the displayed rows (not hidden, in a section that is not hidden), in order.
-    public var visibleRowTags: [String] { state.allRows.filter(state.isDisplayed).compactMap(tag) }
+    public var visibleRowTags: [String] { core.state.allRows.filter(core.state.isDisplayed).compactMap(tag) }
     /// Tags of all sections, hidden included.
-    public var allSectionTags: [String] { state.sections.compactMap(tag) }
+    public var allSectionTags: [String] { core.state.sections.compactMap(tag) }
     /// Tags of all rows, hidden included.
-    public var allRowTags: [String] { state.allRows.compactMap(tag) }
+    public var allRowTags: [String] { core.state.allRows.compactMap(tag) }
 
-    private func tag(_ element: ElementID) -> String? { state.elements[element.raw].tag }
+    private func tag(_ element: ElementID) -> String? { core.state.elements[element.raw].tag }
 
     /// Values of the displayed tagged rows (null included); a tagged multivalued section maps to the
     /// array of its displayed rows' non-null values (Eureka's `values()`).
-    public func values() -> [String: Value] { state.values(includeHidden: false) }
+    public func values() -> [String: Value] { core.state.values(includeHidden: false) }
 
     /// Values of all tagged rows regardless of visibility (Eureka's `values(includeHidden: true)`).
-    public func valuesIncludingHidden() -> [String: Value] { state.values(includeHidden: true) }
+    public func valuesIncludingHidden() -> [String: Value] { core.state.values(includeHidden: true) }
 
     /// Every validation failure of the displayed rows: required rows that are empty, then failing
     /// rules. Hidden rows are never invalid; disabled rows are validated (as XLForm and Eureka do).
-    public func validate() -> [ValidationError] { state.validate() }
+    public func validate() -> [ValidationError] { core.state.validate() }
 
     /// Validation failures grouped by row tag (untagged rows under their path).
     public func validationErrorsByTag() -> [String: [ValidationError]] {
@@ -88,228 +95,45 @@ public final class Form {
     /// each section's shown rows (Fenwick trees) up to date on every flip. A form that does not drive a
     /// table view can turn it off. Default true.
     public var computesLocations: Bool {
-        get { state.computesLocations }
-        set { state.computesLocations = newValue }
+        get { core.builder.computesLocations }
+        set { core.builder.computesLocations = newValue }
     }
 
     /// The state of every row (untagged ones included), in form order.
-    package var rowStates: [ElementState] { state.allRows.map { ElementState(state: state, element: $0) } }
+    package var rowStates: [ElementState] { core.state.allRows.map { ElementState(state: core.state, element: $0) } }
     /// The state of every section, in form order.
-    package var sectionStates: [ElementState] { state.sections.map { ElementState(state: state, element: $0) } }
+    package var sectionStates: [ElementState] {
+        core.state.sections.map { ElementState(state: core.state, element: $0) }
+    }
+
+    /// What is wrong with the form's conditions as they are now: tags that no row or section has (a
+    /// condition reading one sees null) and comparisons with a constant of a type the element can never
+    /// match (always false, or always true for `!=`), each with its path and its position in the
+    /// condition, in form order.
+    ///
+    /// With ``FormOptions/ProblemPolicy/error`` (the default) such conditions fail the build and the
+    /// actions that add them, so this lists only what later actions caused (a removed row that
+    /// conditions still read). With ``FormOptions/ProblemPolicy/warning`` the form keeps working and
+    /// reports them here. Computed on each access: O(n) over the conditions.
+    public var warnings: [FormCheckProblem] { core.state.conditionProblems(severity: .warning) }
 
     /// In debug builds: Swift function conditions seen reading a value or flag they do not declare
     /// (`"b.hidden reads 'x' without declaring it"`). Such a condition does not re-run when that input
     /// changes (Eureka's `Condition.function` has the same rule); declare every tag it reads.
-    public var undeclaredDependencies: [String] { state.undeclaredDependencies }
+    public var undeclaredDependencies: [String] { core.state.undeclaredDependencies }
 
-    /// The observer map as names: `"tag.value" -> ["other.hidden", ...]`.
-    package var dependents: [String: [String]] { state.dependentsMap() }
+    /// The dependency graph as it is now: what each condition reads, which conditions read each input,
+    /// and the order of evaluation. A snapshot, built on each access (O(n)).
+    public var dependencyGraph: FormDependencyGraph { core.state.dependencyGraph() }
 
     /// How many conditions have been evaluated since the form was built (the build included).
-    package var evaluationCount: Int { state.evaluationCount }
+    package var evaluationCount: Int { core.state.evaluationCount }
 
-    /// Whether change sets list the evaluated conditions by name (costs a string per evaluation).
-    package var recordsEvaluatedNames: Bool {
-        get { state.recordsEvaluatedNames }
-        set { state.recordsEvaluatedNames = newValue }
+    /// Whether change sets list the conditions each action evaluated (``FormChangeSet/evaluated``):
+    /// what a change re-ran, and the proof that nothing else did. Off by default: recording costs a
+    /// name per evaluated condition.
+    public var recordsEvaluations: Bool {
+        get { core.state.recordsEvaluations }
+        set { core.state.recordsEvaluations = newValue }
     }
-
-    // MARK: Actions
-
-    /// Sets one row's value. Setting a value identical to the current one changes nothing.
-    @discardableResult
-    public func setValue(_ value: Value, for tag: String) throws(FormError) -> FormChangeSet {
-        guard !isNotifying else { return try perform(.values([(tag, value)])) }
-        // apply(.values(...)) without the action's array: resolving the tag is the only step that can fail.
-        let changes = try state.setValueTransaction(value, for: tag)
-        notify(changes)
-        return changes
-    }
-
-    /// Sets several rows' values as one change (one net change set).
-    @discardableResult
-    public func setValues(_ values: [String: Value]) throws(FormError) -> FormChangeSet {
-        try perform(.values(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
-    }
-
-    /// Replaces the `property` condition of the element tagged `tag` (nil removes it), re-registers
-    /// its dependencies and evaluates it at once.
-    @discardableResult
-    public func setCondition(_ condition: Condition?, _ property: ConditionProperty, for tag: String)
-        throws(FormError) -> FormChangeSet
-    {
-        try perform(.setCondition(condition, property, tag))
-    }
-
-    /// Inserts a row into the section tagged `sectionTag`. Conditions that mention its tag re-evaluate.
-    @discardableResult
-    public func addRow(_ row: Row, toSection sectionTag: String, at insertion: RowInsertion = .end)
-        throws(FormError) -> FormChangeSet
-    {
-        try perform(.addRow(row, sectionTag, insertion))
-    }
-
-    /// Removes the row tagged `tag`. Conditions that read it now read null.
-    @discardableResult
-    public func removeRow(_ tag: String) throws(FormError) -> FormChangeSet { try perform(.removeRow(tag)) }
-
-    /// Inserts a section at `index` among all sections (nil appends).
-    @discardableResult
-    public func addSection(_ section: Section, at index: Int? = nil) throws(FormError) -> FormChangeSet {
-        try perform(.addSection(section, index))
-    }
-
-    /// Removes the section tagged `tag` and its rows.
-    @discardableResult
-    public func removeSection(_ tag: String) throws(FormError) -> FormChangeSet { try perform(.removeSection(tag)) }
-
-    /// Runs several actions as one transaction with one NET change set: flips that are undone within
-    /// the batch are not reported. If one action fails, none is applied.
-    @discardableResult
-    public func batch(_ body: (inout FormBatch) throws(FormError) -> Void) throws(FormError) -> FormChangeSet {
-        var batch = FormBatch()
-        try body(&batch)
-        return try perform(.batch(batch.actions))
-    }
-
-    // MARK: Listeners
-
-    /// Registers a listener for every change set that is not empty (an action that changes nothing,
-    /// such as setting a row's current value again, notifies no one); returns a token for
-    /// ``removeListener(_:)``.
-    @discardableResult
-    public func addListener(_ listener: @escaping (FormChangeSet) -> Void) -> ListenerToken {
-        nextListenerID += 1
-        listeners.append((nextListenerID, listener))
-        return ListenerToken(id: nextListenerID)
-    }
-
-    /// Removes a listener.
-    public func removeListener(_ token: ListenerToken) {
-        listeners.removeAll { $0.id == token.id }
-    }
-
-    // MARK: Performing
-
-    func perform(_ action: Action) throws(FormError) -> FormChangeSet {
-        if isNotifying {
-            var copy = state
-            try Form.run(action, on: &copy)
-            pending.append(action)
-            return .deferred
-        }
-        let changes = try apply(action)
-        notify(changes)
-        return changes
-    }
-
-    /// Applies an action as one transaction; on failure the state is restored.
-    private func apply(_ action: Action) throws(FormError) -> FormChangeSet {
-        state.log.begin()
-        if case .values(let assignments) = action {
-            // Resolving every tag first means nothing can fail after the first mutation.
-            try state.setValues(tagged: assignments)
-        } else {
-            let saved = state
-            do {
-                try Form.run(action, on: &state)
-            } catch {
-                state = saved
-                throw error
-            }
-        }
-        state.settle()
-        return state.changeSet()
-    }
-
-    private static func run(_ action: Action, on state: inout FormState) throws(FormError) {
-        switch action {
-        case .values(let assignments):
-            try state.setValues(tagged: assignments)
-        case .setCondition(let condition, let property, let tag):
-            guard let element = state.element(tagged: tag) else { throw FormError.unknownTag(tag) }
-            try state.setCondition(condition, property, of: element)
-        case .addRow(let row, let section, let insertion):
-            try state.addRow(row, toSection: section, at: insertion)
-        case .removeRow(let tag):
-            try state.removeRow(tagged: tag)
-        case .addSection(let section, let index):
-            try state.addSection(section, at: index)
-        case .removeSection(let tag):
-            try state.removeSection(tagged: tag)
-        case .batch(let actions):
-            for action in actions { try run(action, on: &state) }
-        }
-    }
-
-    /// Delivers a change set, and those of the actions listeners queue meanwhile, to every listener;
-    /// empty change sets are not delivered.
-    private func notify(_ first: FormChangeSet) {
-        guard !listeners.isEmpty, !first.isEmpty else { return }
-        isNotifying = true
-        defer { isNotifying = false }
-        var queue = [first]
-        var appliedQueued = 0
-        while !queue.isEmpty {
-            let changes = queue.removeFirst()
-            for listener in listeners { listener.body(changes) }
-            let actions = pending
-            pending.removeAll()
-            for action in actions {
-                appliedQueued += 1
-                guard appliedQueued <= state.limits.maxQueuedActions else {
-                    deferredFailures.append(
-                        FormError(
-                            .formTooLarge, "more than \(state.limits.maxQueuedActions) actions queued by listeners"))
-                    continue
-                }
-                do {
-                    let changes = try apply(action)
-                    if !changes.isEmpty { queue.append(changes) }
-                } catch {
-                    deferredFailures.append(error)
-                }
-            }
-        }
-    }
-}
-
-/// Identifies a listener registered with ``Form/addListener(_:)``.
-public struct ListenerToken: Hashable, Sendable {
-    let id: Int
-}
-
-/// Actions collected by ``Form/batch(_:)`` and applied as one transaction.
-public struct FormBatch: Sendable {
-    var actions: [Action] = []
-
-    /// Sets a row's value.
-    public mutating func setValue(_ value: Value, for tag: String) { actions.append(.values([(tag, value)])) }
-    /// Replaces a condition.
-    public mutating func setCondition(_ condition: Condition?, _ property: ConditionProperty, for tag: String) {
-        actions.append(.setCondition(condition, property, tag))
-    }
-    /// Inserts a row.
-    public mutating func addRow(_ row: Row, toSection sectionTag: String, at insertion: RowInsertion = .end) {
-        actions.append(.addRow(row, sectionTag, insertion))
-    }
-    /// Removes a row.
-    public mutating func removeRow(_ tag: String) { actions.append(.removeRow(tag)) }
-    /// Inserts a section.
-    public mutating func addSection(_ section: Section, at index: Int? = nil) {
-        actions.append(.addSection(section, index))
-    }
-    /// Removes a section.
-    public mutating func removeSection(_ tag: String) { actions.append(.removeSection(tag)) }
-}
-
-/// One action on a form, as queued and batched.
-enum Action: Sendable {
-    case values([(String, Value)])
-    case setCondition(Condition?, ConditionProperty, String)
-    case addRow(Row, String, RowInsertion)
-    case removeRow(String)
-    case addSection(Section, Int?)
-    case removeSection(String)
-    case batch([Action])
 }

@@ -31,7 +31,7 @@ struct JSONDefinitionTests {
         arguments: [
             (#"{"sections": [ }"#, FormError.Kind.json, "", 1),
             (
-                #"{"sections": [{"rows": [{"tag": "a", "hiden": true}]}]}"#, .invalidDefinition,
+                #"{"sections": [{"rows": [{"tag": "a", "hiden": true}]}]}"#, .unknownKey,
                 "sections[0].rows[0].hiden", 1
             ),
             (
@@ -55,14 +55,14 @@ struct JSONDefinitionTests {
                 .invalidDefinition, "sections[0].rows[0].validations[1]", 1
             ),
             (
-                #"{"sections": [{"rows": [{"validations": [{"predicate": "x", "extra": 1}]}]}]}"#, .invalidDefinition,
+                #"{"sections": [{"rows": [{"validations": [{"predicate": "x", "extra": 1}]}]}]}"#, .unknownKey,
                 "sections[0].rows[0].validations[0].extra", 1
             ),
             (
                 #"{"sections": [{"rows": [{"tag": "a", "value": {"$date": "yesterday"}}]}]}"#, .json,
                 "sections[0].rows[0].value", 1
             ),
-            (#"{"sections": [], "extra": 1}"#, .invalidDefinition, "extra", 1),
+            (#"{"sections": [], "extra": 1}"#, .unknownKey, "extra", 1),
         ])
     func errors(text: String, kind: FormError.Kind, path: String, line: Int) {
         #expect {
@@ -73,17 +73,40 @@ struct JSONDefinitionTests {
         }
     }
 
-    @Test("unknown keys: rejected by default, ignored on request, warned about by the checker")
+    @Test("a misspelt key is an error naming the closest key, positioned in the file; the checker lists them all")
     func unknownKeys() throws {
-        let text = #"{"sections": [{"rows": [{"tag": "a", "hiden": true, "type": "switch"}]}]}"#
-        #expect(throws: FormError.self) { _ = try FormDefinition.parseJSON(text) }
+        let text = """
+            {"sections": [{"rows": [
+              {"tag": "a", "hiden": true, "type": "switch"},
+              {"tag": "b", "requird": "$a == 1"}]}]}
+            """
+        let error = #expect(throws: FormError.self) { _ = try FormDefinition.parseJSON(text) }
+        #expect(error?.kind == .unknownKey)
+        #expect(error?.message == "unknown key 'hiden'; did you mean 'hidden'?")
+        #expect(error?.path == "sections[0].rows[0].hiden")
+        #expect(error?.location == SourceLocation(line: 2, column: 16))
         let lenient = try FormDefinition.parseJSON(text, rejectUnknownKeys: false)
-        #expect(lenient.sections[0].rows[0].tag == "a")
-        let warnings = FormChecker.check(json: text)
-        #expect(warnings.map(\.id) == ["unknown-key", "unknown-key"])
-        #expect(warnings.first?.path == "sections[0].rows[0].hiden")
-        #expect(warnings.first?.severity == .warning)
-        #expect(FormProtocolDriver(definition: text).didBuild)
+        #expect(lenient.sections[0].rows.map(\.tag) == ["a", "b"])
+        let problems = FormChecker.check(json: text)
+        #expect(problems.map(\.id) == ["unknown-key", "unknown-key"])
+        #expect(problems.map(\.location) == [SourceLocation(line: 2, column: 16), SourceLocation(line: 3, column: 16)])
+        #expect(problems.allSatisfy { $0.severity == .error })
+        #expect(problems.last?.message == "unknown key 'requird'; did you mean 'required'?")
+    }
+
+    @Test("decoding with Codable rejects a misspelt key too")
+    func unknownKeysCodable() {
+        let text = #"{"sections": [{"rows": [{"tag": "a", "hiden": true}]}]}"#
+        #expect {
+            _ = try JSONDecoder().decode(FormDefinition.self, from: Data(text.utf8))
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.debugDescription == "unknown key 'hiden'; did you mean 'hidden'?"
+                && context.codingPath.last?.stringValue == "hiden"
+        }
+        #expect(throws: DecodingError.self) {
+            _ = try JSONDecoder().decode(FormDefinition.self, from: Data(#"{"options": {"hiddenValue": "null"}}"#.utf8))
+        }
     }
 
     @Test("Codable: decoding with JSONDecoder and encoding back keeps the definition")

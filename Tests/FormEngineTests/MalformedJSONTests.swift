@@ -3,7 +3,7 @@
 // already loaded keeps exactly its values and state.
 import Testing
 
-@testable import FormEngine
+@_spi(FormProtocol) @testable import FormEngine
 
 @Suite("Malformed form JSON at every offset and depth")
 struct MalformedJSONTests {

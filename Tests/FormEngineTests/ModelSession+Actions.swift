@@ -235,28 +235,38 @@ extension ModelSession {
     }
 
     /// Every location in the change set against a from-scratch count over the oracle's sections: hidden
-    /// elements where they were when the transaction started (the current structure with the flags of
-    /// that time; elements the transaction inserted were not shown then), everything else where it is
-    /// now. Removed elements are not checked (the transaction may have removed their neighbours too).
+    /// elements where they were when the transaction started (the structure and flags of that time, so
+    /// elements the transaction removed still count and the ones it inserted do not), everything else
+    /// where it is now. Removed elements are checked by the table-update tests.
     func compareLocations(
         _ changes: FormChangeSet, flags: [Int: OracleFlags], oldOracle: Oracle, oldFlags: [Int: OracleFlags]
     )
         -> [String]
     {
-        let oldIDs = Set(oldOracle.sections.flatMap { [$0.id] + $0.rows.map(\.id) })
-        func expected(_ entry: FormChangeSet.ElementChange, before: Bool) -> FormChangeSet.Location?? {
-            func shown(_ id: Int) -> Bool {
-                before ? oldIDs.contains(id) && !(oldFlags[id]?.hidden ?? false) : !(flags[id]?.hidden ?? false)
+        /// Where the element with `id` is among the shown sections and rows of `sections`.
+        func locate(_ id: Int, in sections: [OracleSection], hidden: (Int) -> Bool) -> FormChangeSet.Location? {
+            var sectionIndex = 0
+            for section in sections {
+                if section.id == id { return hidden(id) ? nil : FormChangeSet.Location(section: sectionIndex) }
+                if let index = section.rows.firstIndex(where: { $0.id == id }) {
+                    guard !hidden(section.id), !hidden(id) else { return nil }
+                    let row = section.rows[..<index].filter { !hidden($0.id) }.count
+                    return FormChangeSet.Location(section: sectionIndex, row: row)
+                }
+                if !hidden(section.id) { sectionIndex += 1 }
             }
+            return nil
+        }
+        func expected(_ entry: FormChangeSet.ElementChange, before: Bool) -> FormChangeSet.Location?? {
             guard oracle.sections.indices.contains(entry.sectionIndex) else { return .none }
             let section = oracle.sections[entry.sectionIndex]
-            guard shown(section.id) else { return .some(nil) }
-            let sectionIndex = oracle.sections[..<entry.sectionIndex].filter { shown($0.id) }.count
-            guard let rowIndex = entry.rowIndex else { return .some(FormChangeSet.Location(section: sectionIndex)) }
-            guard section.rows.indices.contains(rowIndex) else { return .none }
-            guard shown(section.rows[rowIndex].id) else { return .some(nil) }
-            let row = section.rows[..<rowIndex].filter { shown($0.id) }.count
-            return .some(FormChangeSet.Location(section: sectionIndex, row: row))
+            var id = section.id
+            if let rowIndex = entry.rowIndex {
+                guard section.rows.indices.contains(rowIndex) else { return .none }
+                id = section.rows[rowIndex].id
+            }
+            if before { return .some(locate(id, in: oldOracle.sections) { oldFlags[$0]?.hidden ?? false }) }
+            return .some(locate(id, in: oracle.sections) { flags[$0]?.hidden ?? false })
         }
         let lists: [(String, [FormChangeSet.ElementChange], Bool)] = [
             ("rowsHidden", changes.rowsHidden, true), ("sectionsHidden", changes.sectionsHidden, true),

@@ -108,7 +108,9 @@ struct ModelSession {
     mutating func generateForm() {
         oracle.options = FormOptions(
             hiddenValueInConditions: chance(35) ? .null : .keep, clearValueOnHide: chance(30) ? .onHidden : .none,
-            hiddenIncludesSection: chance(30))
+            hiddenIncludesSection: chance(30),
+            // Random conditions name positions that may hold no row (yet, or any more).
+            conditionProblems: .warning)
         let positions = Self.sectionPositions.sorted().shuffled(using: &random).prefix(
             Int.random(in: 1...4, using: &random))
         for position in positions { oracle.sections.append(makeSection(at: position)) }

@@ -14,11 +14,11 @@ struct ReevaluationTests {
     @Test("a change evaluates only the conditions that read the changed value")
     func onlyDependentsRun() throws {
         let form = try wideForm()
-        form.recordsEvaluatedNames = true
+        form.recordsEvaluations = true
         let before = form.evaluationCount
         let changes = try form.setValue(1, for: "a7")
         #expect(form.evaluationCount - before == 1)
-        #expect(changes.evaluated == ["b7.hidden"])
+        #expect(changes.evaluated.map(\.description) == ["b7.hidden"])
         #expect(changes.hiddenTags == ["b7"])
     }
 
@@ -68,17 +68,17 @@ struct ReevaluationTests {
                 Row("d").hidden(valueIs("x", 99))
             }
         }
-        form.recordsEvaluatedNames = true
+        form.recordsEvaluations = true
         let changes = try form.setValue(1, for: "x")
         #expect(changes.hiddenTags == ["a", "b", "c"])
         #expect(
-            changes.evaluated == ["a.hidden", "d.hidden", "b.hidden", "c.hidden"]
-                || changes.evaluated == ["d.hidden", "a.hidden", "b.hidden", "c.hidden"])
+            changes.evaluated.map(\.description) == ["a.hidden", "d.hidden", "b.hidden", "c.hidden"]
+                || changes.evaluated.map(\.description) == ["d.hidden", "a.hidden", "b.hidden", "c.hidden"])
         let second = try form.setValue(2, for: "x")
         #expect(second.shownTags == ["a", "b", "c"])
         // A change that flips nothing upstream stops at the first condition.
         let third = try form.setValue(3, for: "x")
-        #expect(Set(third.evaluated) == ["a.hidden", "d.hidden"])
+        #expect(Set(third.evaluated.map(\.description)) == ["a.hidden", "d.hidden"])
     }
 
     @Test("a batch reports one net change set; intermediate flips are not reported")
@@ -113,10 +113,10 @@ struct ReevaluationTests {
                     .function(["a", "b.isHidden"]) { ($0.value("a").doubleValue ?? 0) > 1 && !$0.isHidden("b") })
             }
         }
-        form.recordsEvaluatedNames = true
+        form.recordsEvaluations = true
         let changes = try form.setValue(2, for: "a")
         #expect(changes.hiddenTags == ["b"])
-        #expect(changes.evaluated.filter { $0 == "c.hidden" }.count == 1)
+        #expect(changes.evaluated.map(\.description).filter { $0 == "c.hidden" }.count == 1)
     }
 
     @Test("change set positions count visible rows, before for hidden rows and after for shown rows")

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 
-@testable import FormEngine
+@_spi(FormProtocol) @testable import FormEngine
 
 struct FormScenario: Sendable, CustomTestStringConvertible {
     var id: String

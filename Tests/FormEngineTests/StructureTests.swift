@@ -7,12 +7,16 @@ import Testing
 struct StructureTests {
     @Test("a condition on a missing tag reads null and re-evaluates when the row is added")
     func missingThenAdded() throws {
-        let form = try Form { Section("s") { Row("later").hidden(valueIs("ghost", 1)) } }
+        let form = try Form(options: FormOptions(conditionProblems: .warning)) {
+            Section("s") { Row("later").hidden(valueIs("ghost", 1)) }
+        }
+        #expect(form.warnings.map(\.message) == ["unknown tag 'ghost'"])
         #expect(form["later"]?.isHidden == false)
         let added = try form.addRow(Row("ghost", value: 1), toSection: "s")
         #expect(form["later"]?.isHidden == true)
         #expect(added.hiddenTags == ["later"])
         #expect(added.inserted.map(\.tag) == ["ghost"])
+        #expect(form.warnings.isEmpty)
         let removed = try form.removeRow("ghost")
         #expect(form["later"]?.isHidden == false)
         #expect(removed.shownTags == ["later"])
@@ -46,7 +50,9 @@ struct StructureTests {
 
     @Test("sections are added and removed with their rows; readers of removed tags read null")
     func sections() throws {
-        let form = try Form { Section("s") { Row("watch").hidden(valueIs("inner", "v")) } }
+        let form = try Form(options: FormOptions(conditionProblems: .warning)) {
+            Section("s") { Row("watch").hidden(valueIs("inner", "v")) }
+        }
         try form.addSection(Section("t") { Row("inner", value: "v") }, at: 0)
         #expect(form.allSectionTags == ["t", "s"])
         #expect(form["watch"]?.isHidden == true)

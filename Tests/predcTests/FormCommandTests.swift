@@ -39,6 +39,45 @@ struct FormCommandTests {
         #expect((lines.first?["error"] as? [String: Any])?["kind"] as? String == "cycle")
     }
 
+    @Test func runShowsPositionsFlagChangesAndValidation() throws {
+        let result = predc(["form", "run", FormCommandTests.signup], stdin: #"{"set": {"country": "US"}}"#)
+        #expect(result.status == .success, "\(result)")
+        let state = try #require(states(result.stdout).last)
+        let changes = try #require(state["changes"] as? [String: [String]])
+        #expect(changes["rowsShown"] == ["state"])
+        #expect(changes["becameRequired"] == ["state"])
+        #expect(changes["valuesChanged"] == ["country"])
+        let positions = try #require(state["positions"] as? [String: [[String: Any]]])
+        #expect(positions["rowsShown"]?.first?["location"] as? [Int] == [0, 3])
+        #expect((state["table"] as? [String: [Any]])?["insertedRows"] as? [[Int]] == [[0, 3]])
+        let messages = (state["validation"] as? [[String: Any]])?.compactMap { $0["tag"] as? String }
+        #expect(messages == ["email", "state"])
+    }
+
+    @Test func runRejectsAMisspeltKeyWithItsPosition() throws {
+        let form = try TestPaths.temporaryFile(
+            "{\"sections\": [{\"rows\": [\n  {\"tag\": \"a\", \"hiden\": true}]}]}", suffix: ".json")
+        defer { try? FileManager.default.removeItem(at: form) }
+        let result = predc(["form", "run", form.path], stdin: "")
+        #expect(result.status == .dataError)
+        let error = try #require(states(result.stdout).first?["error"] as? [String: Any])
+        #expect(error["kind"] as? String == "unknownKey")
+        #expect(error["message"] as? String == "unknown key 'hiden'; did you mean 'hidden'?")
+        #expect(error["line"] as? Int == 2 && error["column"] as? Int == 16)
+    }
+
+    @Test func runStrictFailsOnAnUnknownTag() throws {
+        let form = try TestPaths.temporaryFile(
+            #"{"sections": [{"rows": [{"tag": "later", "hidden": "$ghost == 1"}]}]}"#, suffix: ".json")
+        defer { try? FileManager.default.removeItem(at: form) }
+        let lenient = predc(["form", "run", form.path], stdin: "")
+        #expect(lenient.status == .success)
+        #expect((states(lenient.stdout).first?["warnings"] as? [Any])?.count == 1)
+        let strict = predc(["form", "run", form.path, "--strict"], stdin: "")
+        #expect(strict.status == .dataError)
+        #expect((states(strict.stdout).first?["error"] as? [String: Any])?["kind"] as? String == "unknownTag")
+    }
+
     @Test func graphIsGolden() {
         let result = predc("form", "graph", FormCommandTests.signup)
         #expect(result.status == .success, "\(result)")

@@ -3,7 +3,7 @@
 // removeRow, addSection, removeSection, batch, or a raw garbage line) sent through FormProtocolDriver,
 // the same path `predc form run` takes. Properties: every output line is JSON; a failed action leaves
 // values, flags and structure exactly as before; listeners that edit the form while notified terminate.
-import FormEngine
+@_spi(FormProtocol) import FormEngine
 import PredicateLang
 #if canImport(Glibc)
 import Glibc

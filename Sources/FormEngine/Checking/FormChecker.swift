@@ -1,56 +1,21 @@
 // FormChecker: a linter for form definitions. Reports every problem at once, each positioned by its
 // JSON path (`sections[1].rows[0].hidden`) and the line:column inside the condition text: predicate
-// parse errors, unknown tags (with "did you mean"), duplicate tags, dependency cycles, and rows or
-// sections that can never be shown. `predc form check` prints them.
-
-/// One problem found in a form definition.
-public struct FormCheckProblem: Hashable, Sendable {
-    /// Error (the form cannot be built or will not work as written) or warning.
-    public var severity: Severity
-    /// A stable id: `json`, `invalid-definition`, `unknown-key`, `parse-error`, `unknown-tag`,
-    /// `duplicate-tag`, `dependency-cycle`, `never-shown`.
-    public var id: String
-    /// Lower-case message without a final period.
-    public var message: String
-    /// Where in the definition, such as `sections[1].rows[0].hidden`.
-    public var path: String
-    /// The condition text the range indexes, when the problem is inside a condition.
-    public var conditionText: String?
-    /// The bytes of ``conditionText`` the problem is about.
-    public var range: SourceRange?
-    /// 1-based line:column inside ``conditionText`` (or inside the JSON text for `json` and
-    /// `invalid-definition` problems).
-    public var location: SourceLocation?
-    /// Further explanations, such as where a duplicated tag was first used.
-    public var notes: [String]
-
-    public init(
-        _ severity: Severity, id: String, message: String, path: String, conditionText: String? = nil,
-        range: SourceRange? = nil, location: SourceLocation? = nil, notes: [String] = []
-    ) {
-        self.severity = severity
-        self.id = id
-        self.message = message
-        self.path = path
-        self.conditionText = conditionText
-        self.range = range
-        self.location = location
-        self.notes = notes
-    }
-}
+// parse errors, unknown tags (with "did you mean") and type mismatches (the engine's own condition
+// checks), duplicate tags, dependency cycles, and rows or sections that can never be shown. `predc form
+// check` prints them. Sits above the engine: it compiles and builds the definition's state.
 
 /// Checks form definitions without building them, reporting every problem at once.
 public enum FormChecker {
-    /// Checks a JSON definition: JSON and shape errors first (they stop the check), then everything
-    /// ``check(_:)`` finds.
+    /// Checks a JSON definition: JSON and shape errors first (they stop the check), then unknown keys
+    /// (errors with the closest known key, positioned in the file), then everything ``check(_:)`` finds.
     public static func check(json text: String) -> [FormCheckProblem] {
         let unknownKeys = UnknownKeys()
         do {
             let definition = try FormDefinition.parseJSON(text, unknownKeys: unknownKeys)
-            let warnings = unknownKeys.entries.map {
-                FormCheckProblem(.warning, id: "unknown-key", message: $0.message, path: $0.path, location: $0.location)
+            let keys = unknownKeys.entries.map {
+                FormCheckProblem(.error, id: "unknown-key", message: $0.message, path: $0.path, location: $0.location)
             }
-            return warnings + check(definition)
+            return keys + check(definition)
         } catch {
             return [
                 FormCheckProblem(
@@ -60,17 +25,47 @@ public enum FormChecker {
         }
     }
 
-    /// Checks a definition: duplicate tags, condition parse errors, unknown tags, cycles and elements
-    /// that can never be shown. Problems are in form order, cycles last.
+    /// Checks a definition: duplicate tags, condition parse errors, unknown tags, type mismatches,
+    /// cycles and elements that can never be shown. Problems are in form order, cycles last.
     public static func check(_ definition: FormDefinition) -> [FormCheckProblem] {
         var problems: [FormCheckProblem] = []
         var sanitized = definition
-        let tags = collectTags(&sanitized, &problems)
+        collectTags(&sanitized, &problems)
+        // Parse errors, by path; a condition or rule that does not parse is left out of `sanitized`.
+        var byPath: [String: [FormCheckProblem]] = [:]
+        for (sectionIndex, section) in definition.sections.enumerated() {
+            for property in [ConditionProperty.hidden, .disabled] {
+                let path = "sections[\(sectionIndex)].\(property.rawValue)"
+                if !checkCondition(section.condition(property), path, &byPath[path, default: []]) {
+                    sanitized.sections[sectionIndex].setCondition(property, nil)
+                }
+            }
+            for (rowIndex, row) in section.rows.enumerated() {
+                let rowPath = "sections[\(sectionIndex)].rows[\(rowIndex)]"
+                for property in ConditionProperty.allCases {
+                    let path = "\(rowPath).\(property.rawValue)"
+                    if !checkCondition(row.condition(property), path, &byPath[path, default: []]) {
+                        sanitized.sections[sectionIndex].rows[rowIndex].setCondition(property, nil)
+                    }
+                }
+                sanitized.sections[sectionIndex].rows[rowIndex].validations = row.validations.enumerated().filter {
+                    guard case .predicate(let text) = $0.element.check else { return true }
+                    let path = "\(rowPath).validations[\($0.offset)]"
+                    return checkPredicate(text, path, &byPath[path, default: []])
+                }.map(\.element)
+            }
+        }
+        // Unknown tags and type mismatches, as building the form finds them.
+        sanitized.options.conditionProblems = .warning
+        if let compiled = try? FormState.compile(sanitized, limits: .default) {
+            for problem in compiled.conditionProblems(severity: .error) {
+                byPath[problem.path, default: []].append(problem)
+            }
+        }
         for (sectionIndex, section) in definition.sections.enumerated() {
             let path = "sections[\(sectionIndex)]"
             for property in [ConditionProperty.hidden, .disabled] {
-                let clean = checkCondition(section.condition(property), "\(path).\(property.rawValue)", tags, &problems)
-                if !clean { sanitized.sections[sectionIndex].setCondition(property, nil) }
+                problems += byPath["\(path).\(property.rawValue)"] ?? []
             }
             if isAlwaysTrue(section.hidden) {
                 problems.append(
@@ -83,13 +78,10 @@ public enum FormChecker {
             for (rowIndex, row) in section.rows.enumerated() {
                 let rowPath = "\(path).rows[\(rowIndex)]"
                 for property in ConditionProperty.allCases {
-                    let clean = checkCondition(
-                        row.condition(property), "\(rowPath).\(property.rawValue)", tags, &problems)
-                    if !clean { sanitized.sections[sectionIndex].rows[rowIndex].setCondition(property, nil) }
+                    problems += byPath["\(rowPath).\(property.rawValue)"] ?? []
                 }
-                for (ruleIndex, rule) in row.validations.enumerated() {
-                    guard case .predicate(let text) = rule.check else { continue }
-                    _ = checkPredicate(text, "\(rowPath).validations[\(ruleIndex)]", tags, &problems)
+                for ruleIndex in row.validations.indices {
+                    problems += byPath["\(rowPath).validations[\(ruleIndex)]"] ?? []
                 }
                 if isAlwaysTrue(row.hidden) {
                     problems.append(
@@ -107,11 +99,9 @@ public enum FormChecker {
 
     private static func describe(_ tag: String?, _ path: String) -> String { tag.map { "'\($0)'" } ?? path }
 
-    /// All tags; a duplicate is reported (naming both places) and dropped from `sanitized`.
-    private static func collectTags(_ sanitized: inout FormDefinition, _ problems: inout [FormCheckProblem]) -> [String]
-    {
+    /// Reports every duplicate tag (naming both places) and drops it from `sanitized`.
+    private static func collectTags(_ sanitized: inout FormDefinition, _ problems: inout [FormCheckProblem]) {
         var firstPlace: [String: String] = [:]
-        var order: [String] = []
         func visit(_ tag: String?, _ path: String) -> Bool {
             guard let tag else { return true }
             if let earlier = firstPlace[tag] {
@@ -122,7 +112,6 @@ public enum FormChecker {
                 return false
             }
             firstPlace[tag] = path
-            order.append(tag)
             return true
         }
         for sectionIndex in sanitized.sections.indices {
@@ -137,33 +126,19 @@ public enum FormChecker {
                 }
             }
         }
-        return order
     }
 
-    /// Checks one condition; false when it cannot be compiled (it is then left out of the cycle check).
+    /// Checks that one condition parses; false when it does not (it is then left out of the checks that
+    /// build the form).
     private static func checkCondition(
-        _ condition: Condition?, _ path: String, _ tags: [String], _ problems: inout [FormCheckProblem]
+        _ condition: Condition?, _ path: String, _ problems: inout [FormCheckProblem]
     ) -> Bool {
-        switch condition {
-        case nil, .constant?:
-            return true
-        case .predicate(let text)?:
-            return checkPredicate(text, path, tags, &problems)
-        case .compiled(let predicate)?:
-            checkReads(predicate.tree.dependencies, predicate.source, path, tags, &problems)
-            return true
-        case .function(let declared, _)?:
-            for dependency in declared {
-                let tag = String(dependency.split(separator: ".", maxSplits: 1).first ?? "")
-                if !tags.contains(tag) { problems.append(unknownTag(tag, path, tags, source: nil, range: nil)) }
-            }
-            return true
-        }
+        guard case .predicate(let text)? = condition else { return true }
+        return checkPredicate(text, path, &problems)
     }
 
-    private static func checkPredicate(
-        _ text: String, _ path: String, _ tags: [String], _ problems: inout [FormCheckProblem]
-    ) -> Bool {
+    /// Reports every parse error of a predicate; false when there is one.
+    private static func checkPredicate(_ text: String, _ path: String, _ problems: inout [FormCheckProblem]) -> Bool {
         let parsed = SyntaxTree.parse(text, sourceName: path)
         for diagnostic in parsed.diagnostics where diagnostic.severity == .error {
             problems.append(
@@ -173,30 +148,7 @@ public enum FormChecker {
                     notes: diagnostic.notes.map(\.text) + diagnostic.fixIts.map { "did you mean '\($0.replacement)'?" })
             )
         }
-        guard let tree = parsed.tree, !parsed.diagnostics.hasErrors else { return false }
-        checkReads(tree.applyingFormValueRule().dependencies, parsed.source, path, tags, &problems)
-        return true
-    }
-
-    private static func checkReads(
-        _ dependencies: Dependencies, _ source: SourceText, _ path: String, _ tags: [String],
-        _ problems: inout [FormCheckProblem]
-    ) {
-        for read in dependencies.variables where !tags.contains(read.name) {
-            problems.append(unknownTag(read.name, path, tags, source: source, range: read.range))
-        }
-    }
-
-    private static func unknownTag(
-        _ tag: String, _ path: String, _ tags: [String], source: SourceText?, range: SourceRange?
-    )
-        -> FormCheckProblem
-    {
-        var message = "unknown tag '\(tag)'"
-        if let suggestion = closest(to: tag, among: tags) { message += "; did you mean '\(suggestion)'?" }
-        return FormCheckProblem(
-            .error, id: "unknown-tag", message: message, path: path, conditionText: source?.text, range: range,
-            location: range.flatMap { range in source.map { $0.location(of: range.lowerBound) } })
+        return parsed.tree != nil && !parsed.diagnostics.hasErrors
     }
 
     /// Whether a hidden condition is true whatever the form's values are: the constant true, or a
@@ -224,7 +176,9 @@ public enum FormChecker {
         var current = definition
         for _ in 0..<32 {
             do {
-                _ = try Form(current)
+                var checked = current
+                checked.options.conditionProblems = .warning
+                _ = try FormState.build(checked, limits: .default)
                 return problems
             } catch {
                 guard error.kind == .cycle else { return problems }

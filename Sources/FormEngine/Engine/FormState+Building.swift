@@ -1,11 +1,32 @@
-// FormState+Building: from a FormDefinition to a live state. Build first, then compile, then evaluate
-// once: every element exists and every tag has its slot before any condition runs, so conditions may
-// name rows declared later (form-anchors.md §9.5).
+// FormState+Building: from a FormDefinition to a live state. Build first, then compile, then check,
+// then evaluate once: every element exists and every tag has its slot before any condition runs, so
+// conditions may name rows declared later (an unknown tag is reported, by default as an error).
 
 extension FormState {
-    /// Builds the live state of `definition`: checks tags, compiles conditions, orders them and
-    /// evaluates every condition once.
+    /// Builds the live state of `definition`: checks tags, compiles conditions, checks them (unknown
+    /// tags and type mismatches fail the build under ``FormOptions/ProblemPolicy/error``), orders them
+    /// and evaluates every condition once.
     static func build(_ definition: FormDefinition, limits: FormLimits) throws(FormError) -> FormState {
+        var state = try compile(definition, limits: limits)
+        if state.options.conditionProblems == .error {
+            let problems = state.conditionProblems(severity: .error)
+            if !problems.isEmpty { throw FormError.conditionProblems(problems) }
+        }
+        try state.rebuildGraph()
+        for section in state.sections {
+            state.initializeViews(of: section)
+            for row in state.elements[section.raw].rows { state.initializeViews(of: row) }
+        }
+        for condition in state.graph.order { state.markDirty(condition) }
+        state.log.begin()
+        state.processDirty()
+        state.isBuilding = false
+        return state
+    }
+
+    /// The first half of a build: every element created and every condition and rule compiled, nothing
+    /// ordered or evaluated yet (results are all false). ``FormChecker`` checks conditions on it.
+    static func compile(_ definition: FormDefinition, limits: FormLimits) throws(FormError) -> FormState {
         var state = FormState(options: definition.options, limits: limits)
         try checkDuplicateTags(definition)
         state.isBuilding = true
@@ -43,12 +64,6 @@ extension FormState {
                 }
             }
         }
-        try state.rebuildGraph()
-        for (element, _, _) in created { state.initializeViews(of: element) }
-        for condition in state.graph.order { state.markDirty(condition) }
-        state.log.begin()
-        state.processDirty()
-        state.isBuilding = false
         return state
     }
 
@@ -166,6 +181,21 @@ extension FormState {
         }
         elements[element.raw].validations = compiled
         syncSlotTable()
+    }
+
+    /// Under ``FormOptions/ProblemPolicy/error``, throws when the conditions of `elements` (just
+    /// compiled by an action) read unknown tags or mismatch types.
+    func checkAddedConditions(of elements: [ElementID], only property: ConditionProperty? = nil) throws(FormError) {
+        guard options.conditionProblems == .error else { return }
+        var problems: [FormCheckProblem] = []
+        for element in elements {
+            if let property {
+                problems += self.problems(of: element.condition(property), severity: .error)
+            } else {
+                problems += self.problems(of: element, severity: .error)
+            }
+        }
+        if !problems.isEmpty { throw FormError.conditionProblems(problems) }
     }
 
     /// Rebuilds the observer map and the order after a structural change.

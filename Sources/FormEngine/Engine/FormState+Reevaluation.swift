@@ -51,7 +51,7 @@ extension FormState {
             guard elements[element.raw].isAlive else { continue }
             let result = evaluate(condition)
             evaluationCount += 1
-            if recordsEvaluatedNames { log.evaluated.append(condition) }
+            if recordsEvaluations { log.evaluated.append(condition) }
             guard result != results[condition.raw] else { continue }
             flip(condition, to: result)
         }
@@ -62,7 +62,9 @@ extension FormState {
         let element = condition.element
         noteFlagsTouched(element)
         results[condition.raw] = result
-        if condition.property == .hidden { noteHiddenFlip(of: element, hidden: result) }
+        if condition.property == .hidden {
+            locator.noteHiddenFlip(of: element, section: elements[element.raw].section, hidden: result)
+        }
         applyResult(of: condition, result)
     }
 

@@ -3,20 +3,10 @@
 // the form) and then re-evaluate only what they affect; a value change touches only its readers.
 // Callers (Form) restore the previous state when one of these throws.
 
-/// Where ``Form/addRow(_:toSection:at:)`` puts a new row.
-public enum RowInsertion: Hashable, Sendable {
-    /// After the last row.
-    case end
-    /// At this index among ALL rows of the section, hidden ones included.
-    case index(Int)
-    /// Right after the row with this tag (hidden or not).
-    case after(String)
-}
-
 extension FormState {
     /// The live section tagged `tag`.
     func section(tagged tag: String) throws(FormError) -> ElementID {
-        guard let element = element(tagged: tag) else { throw FormError.unknownTag(tag) }
+        guard let element = element(tagged: tag) else { throw unknownTagError(tag) }
         guard !elements[element.raw].isRow else {
             throw FormError(.invalidAction, "'\(tag)' is a row, not a section")
         }
@@ -25,11 +15,18 @@ extension FormState {
 
     /// The live row tagged `tag`.
     func row(tagged tag: String) throws(FormError) -> ElementID {
-        guard let element = element(tagged: tag) else { throw FormError.unknownTag(tag) }
+        guard let element = element(tagged: tag) else { throw unknownTagError(tag) }
         guard elements[element.raw].isRow else {
             throw FormError(.invalidAction, "'\(tag)' is a section, not a row")
         }
         return element
+    }
+
+    /// The error for an action that names `tag`, which no live element has, with the closest tag.
+    func unknownTagError(_ tag: String) -> FormError {
+        var message = "unknown tag '\(tag)'"
+        if let suggestion = closestTag(to: tag) { message += "; did you mean '\(suggestion)'?" }
+        return FormError(.unknownTag, message)
     }
 
     private func checkTagIsFree(_ tag: String?) throws(FormError) {
@@ -54,14 +51,13 @@ extension FormState {
     }
 
     /// One value change as a whole transaction (``Form/setValue(_:for:)`` outside a notification): in
-    /// one mutating call, so the state is neither copied nor accessed again per step. An unknown tag
-    /// throws before anything changes.
-    mutating func setValueTransaction(_ value: Value, for tag: String) throws(FormError) -> FormChangeSet {
+    /// one mutating call, so the state is neither copied nor accessed again per step; the change set is
+    /// built from the log afterwards. An unknown tag throws before anything changes.
+    mutating func setValueTransaction(_ value: Value, for tag: String) throws(FormError) {
         log.begin()
         let element = try row(tagged: tag)
         setValues(CollectionOfOne((element, value)))
         settle()
-        return changeSet()
     }
 
     /// Sets row values (already resolved to elements) as one change and re-evaluates their readers.
@@ -85,6 +81,7 @@ extension FormState {
         conditions[id.raw] = try CompiledCondition.compile(
             condition, path: "\(path(of: element)).\(property.rawValue)", store: &store)
         syncSlotTable()
+        try checkAddedConditions(of: [element], only: property)
         try rebuildGraph()
         // An absent condition is not in the graph (never evaluated): it is false from now on.
         if conditions[id.raw].source == nil, results[id.raw] { flip(id, to: false) }
@@ -117,11 +114,12 @@ extension FormState {
             index = position + 1
         }
         let element = appendRow(row, in: section)
-        positionsAreCurrent = false
+        locator.invalidate()
         elements[section.raw].rows.insert(element, at: index)
         let elementPath = path(of: element)
         try compileConditions(of: element, row.hidden, row.disabled, row.required, path: elementPath)
         try compileValidations(of: element, row.validations, path: elementPath)
+        try checkAddedConditions(of: [element])
         try rebuildGraph()
         log.noteInserted(element)
         announce(element)
@@ -156,7 +154,7 @@ extension FormState {
             tags.append(tag)
         }
         let sectionID = appendSection(section)
-        positionsAreCurrent = false
+        locator.invalidate()
         sections.insert(sectionID, at: position)
         for row in section.rows { elements[sectionID.raw].rows.append(appendRow(row, in: sectionID)) }
         let sectionPath = path(of: sectionID)
@@ -166,6 +164,7 @@ extension FormState {
             try compileConditions(of: row, definition.hidden, definition.disabled, definition.required, path: rowPath)
             try compileValidations(of: row, definition.validations, path: rowPath)
         }
+        try checkAddedConditions(of: [sectionID] + elements[sectionID.raw].rows)
         try rebuildGraph()
         log.noteInserted(sectionID)
         announce(sectionID)
@@ -206,7 +205,7 @@ extension FormState {
 
     /// Takes an element out of the form; returns the slot it freed.
     private mutating func detach(_ element: ElementID) -> [Slot] {
-        positionsAreCurrent = false
+        locator.invalidate()
         elements[element.raw].isAlive = false
         if let section = elements[element.raw].section {
             elements[section.raw].rows.removeAll { $0 == element }

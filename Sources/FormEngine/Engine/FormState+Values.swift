@@ -1,35 +1,6 @@
 // FormState+Values: reading the form out — values of displayed rows, values including hidden ones,
-// multivalued sections as arrays — and validation: required rows and validation rules, checked only on
-// displayed rows (a hidden row is never invalid).
-
-/// One validation failure.
-public struct ValidationError: Hashable, Sendable, CustomStringConvertible {
-    /// Why the row is invalid.
-    public enum Kind: String, Hashable, Sendable, Codable {
-        /// The row is required and its value is empty (null, "" or an empty collection).
-        case required
-        /// A validation rule failed.
-        case rule
-    }
-
-    /// The row's tag, if it has one.
-    public var tag: String?
-    /// The row's path (`sections[i].rows[j]`).
-    public var path: String
-    /// Required or a rule.
-    public var kind: Kind
-    /// The message: "value required" or the rule's message.
-    public var message: String
-
-    public init(tag: String?, path: String, kind: Kind, message: String) {
-        self.tag = tag
-        self.path = path
-        self.kind = kind
-        self.message = message
-    }
-
-    public var description: String { "\(tag ?? path): \(message)" }
-}
+// multivalued sections as arrays, one element's ElementState — and validation: required rows and
+// validation rules, checked only on displayed rows (a hidden row is never invalid).
 
 extension FormState {
     /// Values by tag: displayed tagged rows (null included) and, for a tagged multivalued section, the
@@ -72,5 +43,21 @@ extension FormState {
             }
         }
         return errors
+    }
+}
+
+extension ElementState {
+    /// The state of `element` now.
+    init(state: FormState, element: ElementID) {
+        let record = state.elements[element.raw]
+        tag = record.tag
+        isRow = record.isRow
+        value = record.value
+        isHidden = state.reportedHidden(element)
+        isDisplayed = state.isDisplayed(element)
+        isDisabled = state.result(element, .disabled)
+        isEffectivelyDisabled = state.effectiveDisabled(element)
+        isRequired = record.isRow && state.result(element, .required)
+        path = state.path(of: element)
     }
 }

@@ -1,7 +1,8 @@
 // FormState: the whole live state of a form as one value: elements (rows and sections), the RowStore
 // that conditions read (values and flags as conditions see them, after the hidden-value policy), the
-// compiled conditions and their cached results, the dependency graph and the re-evaluation queue.
-// `Form` wraps it with listeners; the extensions build, re-evaluate, edit and report it.
+// compiled conditions and their cached results — and the parts that each own one responsibility: the
+// dependency graph, the re-evaluation queue, the transaction log and the position locator. `Form` wraps
+// it with the change-set builder and listeners; the extensions build, re-evaluate, edit and report it.
 
 /// A row or section of the live form.
 struct ElementRecord: Sendable {
@@ -35,21 +36,16 @@ struct FormState: Sendable {
     /// Cached results by `ConditionID.raw`.
     var results: [Bool] = []
     var graph = DependencyGraph()
-    /// Each element's index in its parent's list, valid while `positionsAreCurrent`.
-    var positions: [Int] = []
-    var positionsAreCurrent = false
-    /// Shown sections and rows by position, valid while `positionsAreCurrent`.
-    var visibility = VisibilityIndex()
-    /// Storage reused by every change set for sorting the touched elements.
-    var orderScratch: [OrderKey] = []
+    /// Model positions and the counts of shown elements, for change-set locations.
+    var locator = PositionLocator()
+    /// The conditions waiting to be re-evaluated.
     var dirty = DirtyQueue()
+    /// What the current transaction touched.
     var log = TransactionLog()
     /// True while the form is being built (no clearing on hide then).
     var isBuilding = false
-    /// Whether change sets list the evaluated conditions by name (for tests and `predc form run`).
-    var recordsEvaluatedNames = false
-    /// Whether change sets carry visible positions (O(log n) per changed element).
-    var computesLocations = true
+    /// Whether the log records the evaluated conditions, for change sets that list them.
+    var recordsEvaluations = false
     /// Function conditions seen reading something they do not declare (debug builds).
     var undeclaredDependencies: [String] = []
     /// Conditions evaluated since the form was created.
@@ -100,9 +96,9 @@ struct FormState: Sendable {
     }
 
     /// The index of a live element in its parent's list (a row in its section's rows, a section in
-    /// the form's sections); -1 if it is not there.
+    /// the form's sections); -1 if it is not there. O(1) between structural edits.
     func position(of element: ElementID) -> Int {
-        if positionsAreCurrent, positions.indices.contains(element.raw) { return positions[element.raw] }
+        if let position = locator.position(of: element) { return position }
         if let section = elements[element.raw].section {
             return elements[section.raw].rows.firstIndex(of: element) ?? -1
         }
@@ -113,34 +109,8 @@ struct FormState: Sendable {
     /// graph is rebuilt (after every structural change), so between changes positions cost O(1) and
     /// locations O(log n).
     mutating func recordPositions() {
-        if positions.count < elements.count {
-            positions.append(contentsOf: repeatElement(-1, count: elements.count - positions.count))
-        }
-        var rowCount = 0
-        for section in sections { rowCount &+= elements[section.raw].rows.count }
-        visibility.reset(sectionCount: sections.count, rowCount: rowCount)
-        for (sectionIndex, section) in sections.enumerated() {
-            positions[section.raw] = sectionIndex
-            visibility.appendSection(shown: !ownHidden(section))
-            for (rowIndex, row) in elements[section.raw].rows.enumerated() {
-                positions[row.raw] = rowIndex
-                visibility.appendRow(shown: !ownHidden(row))
-            }
-        }
-        visibility.finish()
-        positionsAreCurrent = true
-    }
-
-    /// Keeps the visibility counts in step with a flipped own hidden result (O(log n)).
-    mutating func noteHiddenFlip(of element: ElementID, hidden: Bool) {
-        guard positionsAreCurrent, positions.indices.contains(element.raw) else { return }
-        let delta: Int32 = hidden ? -1 : 1
-        if let section = elements[element.raw].section {
-            guard positions.indices.contains(section.raw) else { return }
-            visibility.addRow(delta, inSection: positions[section.raw], at: positions[element.raw])
-        } else {
-            visibility.addSection(delta, at: positions[element.raw])
-        }
+        let results = results
+        locator.record(sections: sections, elements: elements) { !results[$0.condition(.hidden).raw] }
     }
 
     /// `sections[i]` or `sections[i].rows[j]`.

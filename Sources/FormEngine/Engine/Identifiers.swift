@@ -39,22 +39,6 @@ extension ConditionProperty {
     }
 }
 
-/// What a condition reads of an element: its value or one of its flags. The observer map is keyed by
-/// (slot, property).
-enum ObservedProperty: Int, Hashable, Sendable, CaseIterable {
-    case value = 0
-    case isHidden = 1
-    case isDisabled = 2
-
-    var name: String {
-        switch self {
-        case .value: "value"
-        case .isHidden: "isHidden"
-        case .isDisabled: "isDisabled"
-        }
-    }
-}
-
 /// One (slot, property) read by a condition.
 struct SlotRead: Hashable, Sendable {
     var slot: Slot

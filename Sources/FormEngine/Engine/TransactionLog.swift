@@ -27,6 +27,8 @@ struct TransactionLog: Sendable {
     var pendingClears: [ElementID] = []
     var removed: [FormChangeSet.ElementChange] = []
     var removedSections: [FormChangeSet.ElementChange] = []
+    /// Where the removed elements that were displayed at the start of the transaction were then.
+    var removedLocations: [FormChangeSet.Location] = []
 
     mutating func grow(to elementCount: Int) {
         let missing = elementCount - flagStamp.count
@@ -49,6 +51,7 @@ struct TransactionLog: Sendable {
         if !pendingClears.isEmpty { pendingClears.removeAll(keepingCapacity: true) }
         if !removed.isEmpty { removed.removeAll(keepingCapacity: true) }
         if !removedSections.isEmpty { removedSections.removeAll(keepingCapacity: true) }
+        if !removedLocations.isEmpty { removedLocations.removeAll(keepingCapacity: true) }
     }
 
     /// Records an element the transaction inserted.

@@ -1,7 +1,8 @@
 // Condition: how a row or section decides whether it is hidden, disabled or required. A constant, a
 // predicate string (the XLForm `.value` rule applies), an already compiled predicate, or a Swift
-// function with declared dependencies (Eureka's `Condition.function`). The engine compiles each one
-// into a CompiledCondition (Engine/) whose reads feed the dependency graph.
+// function with declared dependencies (Eureka's `Condition.function`); what a function sees of the
+// form (ConditionReader); and the vocabulary of both: the property a condition governs and the property
+// of another element it reads. The engine compiles each condition into a CompiledCondition (Engine/).
 
 /// A condition for `hidden`, `disabled` or `required`.
 ///
@@ -80,4 +81,29 @@ public enum ConditionProperty: String, Hashable, Sendable, Codable, CaseIterable
     case disabled
     /// Whether the row must have a non-empty value (rows only).
     case required
+}
+
+/// What a condition reads of a row or section: its value, its hidden flag or its disabled flag.
+///
+/// In a predicate, `$t` and `$t.value` read ``value``, `$t.isHidden` reads ``isHidden`` and
+/// `$t.isDisabled` reads ``isDisabled``. A ``Condition/function(_:_:)`` declares the same with
+/// `"t"`, `"t.isHidden"` and `"t.isDisabled"`.
+public enum ObservedProperty: Int, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The element's value (for a multivalued section, the array of its rows' values).
+    case value = 0
+    /// The element's hidden flag as conditions see it.
+    case isHidden = 1
+    /// The element's own disabled flag.
+    case isDisabled = 2
+
+    /// `value`, `isHidden` or `isDisabled`, as written after `$tag.`.
+    public var name: String {
+        switch self {
+        case .value: "value"
+        case .isHidden: "isHidden"
+        case .isDisabled: "isDisabled"
+        }
+    }
+
+    public var description: String { name }
 }

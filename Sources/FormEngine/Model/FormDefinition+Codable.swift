@@ -1,8 +1,8 @@
 // FormDefinition+Codable: the JSON shape of a form definition (the scenario `form` objects, options
 // included) as Codable, for apps that load definitions with their own decoder. Values use the typed
 // JSON wrappers (`{"$date": "..."}`, `{"$set": [...]}`); conditions are booleans or predicate strings.
-// A Swift function condition or rule cannot be encoded and throws. `predc` reads definitions with
-// FormDefinition.parseJSON instead, which keeps positions and integer/double spelling.
+// A Swift function condition or rule cannot be encoded and throws. Unknown keys are rejected, as by
+// FormDefinition.parseJSON, which `predc` uses: it also keeps positions and integer/double spelling.
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -14,6 +14,7 @@ extension FormDefinition: Codable {
     private enum CodingKeys: String, CodingKey { case sections, options }
 
     public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(allowed: JSONDefinitionReader.rootKeys)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         sections = try container.decodeIfPresent([Section].self, forKey: .sections) ?? []
         options = try container.decodeIfPresent(FormOptions.self, forKey: .options) ?? FormOptions()
@@ -30,6 +31,7 @@ extension Section: Codable {
     private enum CodingKeys: String, CodingKey { case tag, hidden, disabled, multivalued, rows }
 
     public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(allowed: JSONDefinitionReader.sectionKeys)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             try container.decodeIfPresent(String.self, forKey: .tag),
@@ -53,6 +55,7 @@ extension Row: Codable {
     private enum CodingKeys: String, CodingKey { case tag, value, hidden, disabled, required, validations }
 
     public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(allowed: JSONDefinitionReader.rowKeys)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             try container.decodeIfPresent(String.self, forKey: .tag),
@@ -106,6 +109,7 @@ extension ValidationRule: Codable {
 
     /// Decodes `{"predicate": "...", "message": "..."}`.
     public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(allowed: JSONDefinitionReader.validationKeys)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             .predicate(try container.decode(String.self, forKey: .predicate)),
@@ -170,6 +174,28 @@ struct CodableValue: Codable {
         case .array(let elements): try container.encode(elements.map(CodableValue.init))
         case .set(let set): try container.encode(["$set": set.elements.map(CodableValue.init)])
         case .dictionary(let members): try container.encode(members.mapValues(CodableValue.init))
+        }
+    }
+}
+
+/// Any key of a JSON object, so a decoder can list the keys it was given.
+private struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension Decoder {
+    /// Throws `DecodingError.dataCorrupted` naming the first key of the current object that is not in
+    /// `allowed`, with the closest allowed key.
+    func rejectUnknownKeys(allowed: [String]) throws {
+        let container = try container(keyedBy: AnyCodingKey.self)
+        for key in container.allKeys where !allowed.contains(key.stringValue) {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath + [key],
+                    debugDescription: FormDefinition.unknownKeyMessage(key.stringValue, allowed: allowed)))
         }
     }
 }

@@ -6,22 +6,36 @@
 extension FormDefinition {
     /// Parses a definition from JSON text. Values are typed JSON (`1` is an integer, `1.0` a double,
     /// `{"$date": ...}` a date, `{"$set": [...]}` a set); conditions are booleans, predicate strings or
-    /// null. With `rejectUnknownKeys` (the default) an unknown key is an error, so a misspelt `hiden`
-    /// does not silently do nothing; without it unknown keys are ignored (``FormChecker`` warns about
-    /// them).
+    /// null. Every error names the path and the line:column in `text`.
+    ///
+    /// With `rejectUnknownKeys` (the default) an unknown key is an error of kind
+    /// ``FormError/Kind/unknownKey`` with the closest known key (`unknown key 'hiden'; did you mean
+    /// 'hidden'?`), so a misspelt key does not silently do nothing. Without it unknown keys are
+    /// ignored; ``FormChecker`` reports them. Rows may carry `title` and `type` for tools and apps.
     public static func parseJSON(_ text: String, rejectUnknownKeys: Bool = true) throws(FormError) -> FormDefinition {
         try parseJSON(text, unknownKeys: rejectUnknownKeys ? nil : UnknownKeys())
     }
 
+    /// "unknown key 'hiden'; did you mean 'hidden'?", or the keys expected when none is close.
+    static func unknownKeyMessage(_ key: String, allowed: [String]) -> String {
+        if let suggestion = Suggestion.closest(to: key, among: allowed) {
+            return "unknown key '\(key)'; did you mean '\(suggestion)'?"
+        }
+        return "unknown key '\(key)' (expected one of: \(allowed.sorted().joined(separator: ", ")))"
+    }
+
     /// Parses with unknown keys collected in `unknownKeys` (nil: rejected).
     static func parseJSON(_ text: String, unknownKeys: UnknownKeys?) throws(FormError) -> FormDefinition {
-        let root: JSONNode
+        try JSONDefinitionReader(text: text, unknownKeys: unknownKeys).definition(try parseJSONNode(text))
+    }
+
+    /// The JSON tree of `text`, or a positioned ``FormError/Kind/json`` error.
+    static func parseJSONNode(_ text: String) throws(FormError) -> JSONNode {
         do {
-            root = try JSONParser.parse(text)
+            return try JSONParser.parse(text)
         } catch {
             throw FormError(.json, error.message, location: SourceLocation(line: error.line, column: error.column))
         }
-        return try JSONDefinitionReader(text: text, unknownKeys: unknownKeys).definition(root)
     }
 }
 
@@ -47,9 +61,13 @@ struct JSONDefinitionReader {
     // (autoclosures): a valid definition builds none. The key lists are compared linearly (a handful
     // of short keys: cheaper than hashing into a set built per object).
     static let rootKeys = ["sections", "options"]
-    static let optionKeys = ["hiddenValueInConditions", "clearValueOnHide", "hiddenIncludesSection"]
+    static let optionKeys = [
+        "hiddenValueInConditions", "clearValueOnHide", "hiddenIncludesSection", "conditionProblems",
+    ]
     static let sectionKeys = ["tag", "hidden", "disabled", "multivalued", "rows", "title"]
-    static let rowKeys = ["tag", "value", "hidden", "disabled", "required", "validations", "title"]
+    /// `title` and `type` are for tools and apps (`predc lint --form` reads a row's type); the engine
+    /// does not use them.
+    static let rowKeys = ["tag", "value", "hidden", "disabled", "required", "validations", "title", "type"]
     static let validationKeys = ["predicate", "message"]
 
     func error(_ message: String, _ node: JSONNode, _ path: @autoclosure () -> String) -> FormError {
@@ -63,13 +81,12 @@ struct JSONDefinitionReader {
             throw error("expected an object, found \(node.kindName)", node, path())
         }
         for member in members where !allowed.contains(member.key) {
-            let known = allowed.sorted().joined(separator: ", ")
-            let message = "unknown key '\(member.key)' (expected one of: \(known))"
+            let message = FormDefinition.unknownKeyMessage(member.key, allowed: allowed)
             let base = path()
             let keyPath = base.isEmpty ? member.key : "\(base).\(member.key)"
             let location = source.location(of: member.keyRange.lowerBound)
             guard let unknownKeys else {
-                throw FormError(.invalidDefinition, message, path: keyPath, location: location)
+                throw FormError(.unknownKey, message, path: keyPath, location: location)
             }
             unknownKeys.entries.append((keyPath, message, location))
         }
@@ -111,6 +128,12 @@ struct JSONDefinitionReader {
                 throw error("hiddenIncludesSection must be a boolean", value, "options.hiddenIncludesSection")
             }
             options.hiddenIncludesSection = flag
+        }
+        if let value = node["conditionProblems"], !value.isNull {
+            guard let raw = value.stringValue, let policy = FormOptions.ProblemPolicy(rawValue: raw) else {
+                throw error("conditionProblems must be \"error\" or \"warning\"", value, "options.conditionProblems")
+            }
+            options.conditionProblems = policy
         }
         return options
     }

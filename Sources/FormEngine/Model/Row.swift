@@ -1,5 +1,5 @@
-// Row: the definition of one form row (a tag, an initial value, conditions, validation rules). A
-// plain value; `Form` turns definitions into live state.
+// Row: the definition of one form row (a tag, an initial value, conditions, validation rules), and
+// where an inserted row goes (RowInsertion). Plain values; `Form` turns definitions into live state.
 
 /// The definition of a row: its tag, initial value, conditions and validation rules.
 ///
@@ -56,4 +56,14 @@ public struct Row: Sendable {
         change(&copy)
         return copy
     }
+}
+
+/// Where ``Form/addRow(_:toSection:at:)`` puts a new row.
+public enum RowInsertion: Hashable, Sendable {
+    /// After the last row.
+    case end
+    /// At this index among ALL rows of the section, hidden ones included.
+    case index(Int)
+    /// Right after the row with this tag (hidden or not).
+    case after(String)
 }

@@ -1,15 +1,20 @@
-// FormProtocolDriver: the `predc form run` protocol (the form conformance runner's) inside
+// FormProtocolDriver: the `predc form run` protocol (the one the form conformance runner drives) inside
 // FormEngine, so the CLI only pipes lines: build the form from its JSON definition and print a state
 // line, then one state line per action line. Errors are JSON too: a form that cannot be built gives
 // one `{"error": {...}}` line; a failed action gives the unchanged state with an `error` key.
 
 /// Drives a form through the line protocol of `predc form run`.
 ///
+/// Not part of the API apps use: it is a tool's interface, published as the `FormProtocol` SPI for
+/// `predc` and the fuzzing harness (a separate package, which `package` access would not reach). Import
+/// it with `@_spi(FormProtocol) import FormEngine`.
+///
 /// ```swift
 /// let driver = FormProtocolDriver(definition: jsonText, sourceName: "form.json")
 /// print(driver.initialLine)                       // state after building, or {"error": ...}
 /// print(driver.perform(#"{"set": {"a": 1}}"#))   // state after the action
 /// ```
+@_spi(FormProtocol)
 public final class FormProtocolDriver {
     /// The live form; nil when the definition could not be built.
     public private(set) var form: Form?
@@ -18,14 +23,23 @@ public final class FormProtocolDriver {
     /// The name used for the definition in messages.
     public let sourceName: String
 
-    /// Builds the form from its JSON definition text.
-    public init(definition text: String, sourceName: String = "<form>") {
+    /// Builds the form from its JSON definition text. Condition problems (unknown tags, type
+    /// mismatches) are warnings, reported in every state line, unless the definition's options say
+    /// `"conditionProblems": "error"` or `strict` is set: the protocol's semantics read an unknown tag as
+    /// null (the conformance scenarios add such a row later).
+    public init(definition text: String, sourceName: String = "<form>", strict: Bool = false) {
         self.sourceName = sourceName
         initialLine = ""
         do {
-            let definition = try FormDefinition.parseJSON(text, rejectUnknownKeys: false)
+            let root = try FormDefinition.parseJSONNode(text)
+            var definition = try JSONDefinitionReader(text: text).definition(root)
+            if strict {
+                definition.options.conditionProblems = .error
+            } else if root["options"]?["conditionProblems"] == nil {
+                definition.options.conditionProblems = .warning
+            }
             let form = try Form(definition)
-            form.recordsEvaluatedNames = true
+            form.recordsEvaluations = true
             self.form = form
             initialLine = stateLine(changes: FormChangeSet(), error: nil)
         } catch {
@@ -41,159 +55,10 @@ public final class FormProtocolDriver {
     public func perform(_ line: String) -> String {
         guard let form else { return initialLine }
         do throws(FormError) {
-            let node: JSONNode
-            do {
-                node = try JSONParser.parse(line)
-            } catch {
-                throw FormError(.json, error.message, location: SourceLocation(line: error.line, column: error.column))
-            }
-            let action = try ProtocolActionReader(text: line).action(node)
+            let action = try ProtocolActionReader(text: line).action(try FormDefinition.parseJSONNode(line))
             return stateLine(changes: try form.perform(action), error: nil)
         } catch {
             return stateLine(changes: FormChangeSet(), error: error)
-        }
-    }
-
-    // MARK: Output
-
-    func stateLine(changes: FormChangeSet, error: FormError?) -> String {
-        guard let form else { return "" }
-        let rows = form.rowStates
-        let sections = form.sectionStates
-        var hidden: [String: Bool] = [:]
-        var disabled: [String: Bool] = [:]
-        var effectiveDisabled: [String: Bool] = [:]
-        var required: [String: Bool] = [:]
-        for section in sections {
-            guard let tag = section.tag else { continue }
-            hidden[tag] = section.isHidden
-            disabled[tag] = section.isDisabled
-        }
-        for row in rows {
-            guard let tag = row.tag else { continue }
-            hidden[tag] = row.isHidden
-            disabled[tag] = row.isDisabled
-            effectiveDisabled[tag] = row.isEffectivelyDisabled
-            required[tag] = row.isRequired
-        }
-        var invalid: [String] = []
-        for failure in form.validate() {
-            let name = failure.tag ?? failure.path
-            if invalid.last != name { invalid.append(name) }
-        }
-        let name: (FormChangeSet.ElementChange) -> String = { $0.tag ?? $0.path }
-        let changeObject = JSONOutput.object([
-            ("rowsShown", JSONOutput.strings(changes.rowsShown.map(name))),
-            ("rowsHidden", JSONOutput.strings(changes.rowsHidden.map(name))),
-            ("sectionsShown", JSONOutput.strings(changes.sectionsShown.map(name))),
-            ("sectionsHidden", JSONOutput.strings(changes.sectionsHidden.map(name))),
-        ])
-        var members: [(String, String)] = [
-            ("visibleSections", JSONOutput.strings(form.visibleSectionTags)),
-            ("visibleRows", JSONOutput.strings(form.visibleRowTags)),
-            ("allSections", JSONOutput.strings(form.allSectionTags)),
-            ("allRows", JSONOutput.strings(form.allRowTags)),
-            ("hidden", JSONOutput.bools(hidden)),
-            ("disabled", JSONOutput.bools(disabled)),
-            ("effectiveDisabled", JSONOutput.bools(effectiveDisabled)),
-            ("required", JSONOutput.bools(required)),
-            ("invalid", JSONOutput.strings(invalid)),
-            ("values", JSONOutput.values(form.values())),
-            ("valuesIncludingHidden", JSONOutput.values(form.valuesIncludingHidden())),
-            ("changes", changeObject),
-            ("evaluated", JSONOutput.strings(changes.evaluated)),
-            ("dependents", JSONOutput.map(form.dependents.mapValues(JSONOutput.strings))),
-        ]
-        if let error { members.append(("error", Self.errorObject(error))) }
-        return JSONOutput.object(members)
-    }
-
-    /// `{"kind", "message", "path", "line", "column", "cycle"}` (absent parts left out).
-    static func errorObject(_ error: FormError) -> String {
-        var members: [(String, String)] = [
-            ("kind", JSONOutput.quoted(error.kind.rawValue)), ("message", JSONOutput.quoted(error.message)),
-        ]
-        if !error.path.isEmpty { members.append(("path", JSONOutput.quoted(error.path))) }
-        if let location = error.location {
-            members.append(("line", String(location.line)))
-            members.append(("column", String(location.column)))
-        }
-        if !error.cycle.isEmpty { members.append(("cycle", JSONOutput.strings(error.cycle))) }
-        return JSONOutput.object(members)
-    }
-}
-
-/// Reads one protocol action (`set`, `setCondition`, `addRow`, `removeRow`, `addSection`,
-/// `removeSection`, `batch`).
-struct ProtocolActionReader {
-    let text: String
-
-    private func invalid(_ message: String) -> FormError { FormError(.invalidAction, message) }
-
-    func action(_ node: JSONNode) throws(FormError) -> Action {
-        guard let members = node.objectValue, members.count == 1, let member = members.first else {
-            throw invalid(
-                "an action is an object with one key: set, setCondition, addRow, removeRow, addSection, removeSection or batch"
-            )
-        }
-        let body = member.value
-        let definitions = JSONDefinitionReader(text: text, unknownKeys: UnknownKeys())
-        switch member.key {
-        case "set":
-            guard let pairs = body.objectValue else { throw invalid("'set' takes an object of tag: value") }
-            var assignments: [(String, Value)] = []
-            for pair in pairs {
-                do {
-                    assignments.append((pair.key, try TypedJSON.value(of: pair.value, in: text)))
-                } catch {
-                    throw FormError(
-                        .json, error.message, location: SourceLocation(line: error.line, column: error.column))
-                }
-            }
-            return .values(assignments)
-        case "setCondition":
-            guard let tag = body["tag"]?.stringValue else { throw invalid("'setCondition' needs a 'tag'") }
-            guard let raw = body["property"]?.stringValue, let property = ConditionProperty(rawValue: raw) else {
-                throw invalid("'setCondition' needs a 'property': hidden, disabled or required")
-            }
-            return .setCondition(try definitions.condition(body["condition"], "setCondition.condition"), property, tag)
-        case "addRow":
-            guard let section = body["section"]?.stringValue, let row = body["row"] else {
-                throw invalid("'addRow' needs a 'section' tag and a 'row'")
-            }
-            var insertion = RowInsertion.end
-            if let index = body["index"], !index.isNull {
-                guard let position = index.int64Value, let small = Int(exactly: position) else {
-                    throw invalid("'index' must be an integer")
-                }
-                insertion = .index(small)
-            } else if let after = body["after"]?.stringValue {
-                insertion = .after(after)
-            }
-            return .addRow(try definitions.row(row, "addRow.row"), section, insertion)
-        case "removeRow":
-            guard let tag = body.stringValue else { throw invalid("'removeRow' takes a tag") }
-            return .removeRow(tag)
-        case "addSection":
-            guard let section = body["section"] else { throw invalid("'addSection' needs a 'section'") }
-            var index: Int?
-            if let position = body["index"], !position.isNull {
-                guard let value = position.int64Value, let small = Int(exactly: value) else {
-                    throw invalid("'index' must be an integer")
-                }
-                index = small
-            }
-            return .addSection(try definitions.section(section, "addSection.section"), index)
-        case "removeSection":
-            guard let tag = body.stringValue else { throw invalid("'removeSection' takes a tag") }
-            return .removeSection(tag)
-        case "batch":
-            guard let elements = body.arrayValue else { throw invalid("'batch' takes an array of actions") }
-            var actions: [Action] = []
-            for element in elements { actions.append(try action(element)) }
-            return .batch(actions)
-        default:
-            throw invalid("unknown action '\(member.key)'")
         }
     }
 }

@@ -64,9 +64,13 @@ enum FormExplainCommand: Command {
         }
     }
 
+    /// Builds the form; unknown tags and type mismatches do not stop an explanation (an unknown tag
+    /// reads as null, which the explanation shows).
     private static func build(_ file: FormFile) throws(CommandFailure) -> Form {
         do throws(FormError) {
-            return try Form(try FormDefinition.parseJSON(file.text))
+            var definition = try FormDefinition.parseJSON(file.text)
+            definition.options.conditionProblems = .warning
+            return try Form(definition)
         } catch {
             throw failure(error, file: file.name)
         }

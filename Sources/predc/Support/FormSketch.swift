@@ -1,6 +1,7 @@
 // FormSketch: a read-only outline of a form definition file — its rows and sections with tags, JSON
 // paths, initial values, row types and condition texts with their positions in the file. `lint
 // --form` and `form graph` / `form explain` read it; building and running forms is FormEngine's job.
+// What lint makes of a row's type and value (its RowKind) is lint's business (FormSketch+RowKinds).
 
 import PredicateLang
 
@@ -29,8 +30,8 @@ struct FormSketch {
         var path: String
         /// The initial value (rows), null when absent.
         var value: Value
-        /// The kind of value the row holds, from its `type` or initial value.
-        var kind: RowKind?
+        /// A row's `type` (an XLForm / Eureka row type such as "integer"), when it has one.
+        var typeName: String?
         var conditions: [Condition]
 
         /// The tag, or the path for an untagged element.
@@ -46,15 +47,6 @@ struct FormSketch {
 
     /// The tags of all rows and sections, in order.
     var tags: [String] { elements.compactMap(\.tag) }
-
-    /// The kind of each row that has one.
-    var rowKinds: [String: RowKind] {
-        var kinds: [String: RowKind] = [:]
-        for element in elements where element.isRow {
-            if let tag = element.tag, let kind = element.kind { kinds[tag] = kind }
-        }
-        return kinds
-    }
 
     /// Reads `file`; a structure that is not a form definition is a data error.
     init(_ file: FormFile) throws(CommandFailure) {
@@ -81,9 +73,6 @@ struct FormSketch {
 
     private func element(_ node: JSONNode, isRow: Bool, path: String, text: String) -> Element {
         let value = (try? node["value"]?.typedValue(in: text)) ?? .null
-        var kind: RowKind?
-        if let type = node["type"]?.stringValue { kind = RowKind(typeName: type) }
-        if kind == nil { kind = RowKind(of: value) }
         var conditions: [Condition] = []
         for property in ["hidden", "disabled", "required"] {
             guard let condition = node[property] else { continue }
@@ -94,8 +83,8 @@ struct FormSketch {
             }
         }
         return Element(
-            isRow: isRow, tag: node["tag"]?.stringValue, path: path, value: value, kind: isRow ? kind : nil,
-            conditions: conditions)
+            isRow: isRow, tag: node["tag"]?.stringValue, path: path, value: value,
+            typeName: isRow ? node["type"]?.stringValue : nil, conditions: conditions)
     }
 
     /// The element tagged `tag`.

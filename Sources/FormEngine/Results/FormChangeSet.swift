@@ -1,11 +1,17 @@
 // FormChangeSet: what one action (or one batch) changed, NET: rows and sections shown and hidden with
-// their positions among the visible ones (so a table view can delete and insert), enabled/disabled
-// and required flips, changed values, inserted and removed elements, and the conditions evaluated.
+// their positions among the visible ones, enabled/disabled and required flips, changed values, inserted
+// and removed elements, and the conditions evaluated. Its tableUpdate (FormTableUpdate.swift) is the same
+// change in the shape a table view's batch update takes.
 
 /// The net effect of one action or batch on a form.
 ///
 /// Only flips that survive the whole transaction are listed: a row hidden and shown again within one
 /// batch appears nowhere. Lists are in form order.
+///
+/// The lists report each element's *own* flags: a row whose hidden condition turned false is in
+/// ``rowsShown`` even when its section was shown by the same change, so a table view that inserted
+/// ``sectionsShown`` and ``rowsShown`` as they are would insert that row twice. Give a table or
+/// collection view ``tableUpdate`` instead: it lists each displayed change once.
 public struct FormChangeSet: Hashable, Sendable {
     /// A position among the *visible* sections and rows, as a table view counts them.
     public struct Location: Hashable, Sendable, CustomStringConvertible {
@@ -31,8 +37,10 @@ public struct FormChangeSet: Hashable, Sendable {
         public var sectionIndex: Int
         /// A row's index among ALL rows of its section; nil for a section.
         public var rowIndex: Int?
-        /// For shown and inserted elements the position after the change, for hidden and removed ones
-        /// the position before it; nil when the element (or its section) is not visible then.
+        /// For hidden and removed elements the position at the start of the change (elements the change
+        /// removed still counted, the ones it inserted not yet), for all others the position after it;
+        /// nil when the element (or its section) is not visible then, or when the form does not compute
+        /// locations.
         public var location: Location?
 
         public init(tag: String?, sectionIndex: Int, rowIndex: Int? = nil, location: Location? = nil) {
@@ -74,8 +82,12 @@ public struct FormChangeSet: Hashable, Sendable {
     /// True when the action was queued because a listener called it during a notification; it is
     /// applied after the current notification and its change set goes to the listeners then.
     public var isDeferred = false
-    /// The conditions the action evaluated (`tag.hidden`, ...), in evaluation order.
-    package var evaluated: [String] = []
+    /// The conditions the action evaluated, in evaluation order (a condition runs at most once per
+    /// action), when the form records them (``Form/recordsEvaluations``); empty otherwise.
+    public var evaluated: [ConditionKey] = []
+    /// True when the form did not compute locations (``Form/computesLocations`` off): the entries'
+    /// locations are nil and there is no ``tableUpdate``.
+    var locationsOmitted = false
 
     public init() {}
 

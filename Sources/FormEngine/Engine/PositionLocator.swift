@@ -1,0 +1,69 @@
+// PositionLocator: where the live elements are — each element's index in its parent's list (its model
+// position) and the counts of shown sections and of each section's shown rows (VisibilityIndex) — so a
+// change set's table-view locations cost O(log n) each. Recorded after every structural change (linear,
+// like the dependency graph), kept up to date by ±1 on every hidden flip. It knows positions and counts,
+// not flags: which elements count as shown before or after a transaction is the change-set builder's
+// business (FormState+Locations).
+
+struct PositionLocator: Sendable {
+    /// Each element's index in its parent's list by `ElementID.raw` (-1 for an element not placed),
+    /// valid while ``isCurrent``.
+    private var positions: [Int] = []
+    /// Shown sections and rows by model position, valid while ``isCurrent``.
+    private var visibility = VisibilityIndex()
+    /// False between a structural edit and the next ``record(sections:elements:isShown:)``.
+    private(set) var isCurrent = false
+
+    /// Marks positions and counts as stale (an element was inserted, moved or removed).
+    mutating func invalidate() { isCurrent = false }
+
+    /// Records every live element's position and rebuilds the counts; `isShown` tells whether an
+    /// element's own hidden result is false.
+    mutating func record(sections: [ElementID], elements: [ElementRecord], isShown: (ElementID) -> Bool) {
+        if positions.count < elements.count {
+            positions.append(contentsOf: repeatElement(-1, count: elements.count - positions.count))
+        }
+        var rowCount = 0
+        for section in sections { rowCount &+= elements[section.raw].rows.count }
+        visibility.reset(sectionCount: sections.count, rowCount: rowCount)
+        for (sectionIndex, section) in sections.enumerated() {
+            positions[section.raw] = sectionIndex
+            visibility.appendSection(shown: isShown(section))
+            for (rowIndex, row) in elements[section.raw].rows.enumerated() {
+                positions[row.raw] = rowIndex
+                visibility.appendRow(shown: isShown(row))
+            }
+        }
+        visibility.finish()
+        isCurrent = true
+    }
+
+    /// The recorded index of `element` in its parent's list; nil while positions are stale or for an
+    /// element that was never placed.
+    func position(of element: ElementID) -> Int? {
+        guard isCurrent, positions.indices.contains(element.raw) else { return nil }
+        let position = positions[element.raw]
+        return position >= 0 ? position : nil
+    }
+
+    /// Counts a flip of `element`'s own hidden result (`section` is a row's section, nil for a
+    /// section). O(log n); nothing while positions are stale.
+    mutating func noteHiddenFlip(of element: ElementID, section: ElementID?, hidden: Bool) {
+        guard isCurrent, positions.indices.contains(element.raw) else { return }
+        let delta: Int32 = hidden ? -1 : 1
+        if let section {
+            guard positions.indices.contains(section.raw) else { return }
+            visibility.addRow(delta, inSection: positions[section.raw], at: positions[element.raw])
+        } else {
+            visibility.addSection(delta, at: positions[element.raw])
+        }
+    }
+
+    /// The location the counts give to model position (`section`, `row`): the shown sections before
+    /// `section` and, for a row, the shown rows before `row` in it.
+    func location(section: Int, row: Int?) -> FormChangeSet.Location {
+        FormChangeSet.Location(
+            section: visibility.shownSections(before: section),
+            row: row.map { visibility.shownRows(inSection: section, before: $0) })
+    }
+}

@@ -1,0 +1,187 @@
+// Building a form checks its conditions: a tag no row or section has and a comparison with a constant of a
+// type the element can never match fail the build (and the actions that add such conditions) with the
+// position and a suggestion, or, with conditionProblems = .warning, are kept as the form's warnings.
+import Testing
+
+@testable import FormEngine
+
+@Suite("Condition checks when a form is built")
+struct ConditionCheckTests {
+    static func hobbies(_ condition: Condition, options: FormOptions = FormOptions()) throws(FormError) -> Form {
+        try Form(options: options) {
+            Section("s") {
+                Row("hobbies", value: ["Sport"])
+                Row("music").hidden(condition)
+            }
+        }
+    }
+
+    @Test("a misspelt tag fails the build with its position and the closest tag")
+    func misspeltTag() {
+        let error = #expect(throws: FormError.self) { _ = try Self.hobbies("NOT $hobies contains 'Music'") }
+        #expect(error?.kind == .unknownTag)
+        #expect(error?.message == "unknown tag 'hobies'; did you mean 'hobbies'?")
+        #expect(error?.path == "sections[0].rows[1].hidden")
+        #expect(error?.location == SourceLocation(line: 1, column: 5))
+        #expect(error?.conditionText == "NOT $hobies contains 'Music'")
+        #expect(error?.problems.count == 1)
+    }
+
+    @Test("as warnings, the form is built and keeps the problems with their positions")
+    func misspeltTagAsWarning() throws {
+        let form = try Self.hobbies(
+            "NOT $hobies contains 'Music'", options: FormOptions(conditionProblems: .warning))
+        #expect(form["music"]?.isHidden == true)  // $hobies reads null
+        let warning = try #require(form.warnings.first)
+        #expect(form.warnings.count == 1)
+        #expect(warning.severity == .warning)
+        #expect(warning.id == "unknown-tag")
+        #expect(warning.path == "sections[0].rows[1].hidden")
+        #expect(warning.location == SourceLocation(line: 1, column: 5))
+        #expect(warning.range.map { SourceText(warning.conditionText ?? "").slice($0) } == "$hobies")
+        #expect(
+            warning.rendered(sourceName: "Form")
+                .hasPrefix("Form: sections[0].rows[1].hidden:1:5: warning: unknown tag 'hobies'; did you mean"))
+    }
+
+    struct TypeCase: CustomTestStringConvertible, Sendable {
+        var value: Value
+        var condition: String
+        /// The fixed outcome reported, or nil when the condition is fine.
+        var outcome: Bool?
+        var testDescription: String { "\(condition) with \(value)" }
+    }
+
+    @Test(
+        "comparisons that can never vary are type mismatches",
+        arguments: [
+            TypeCase(value: 16, condition: "$x == 'eighteen'", outcome: false),
+            TypeCase(value: 16, condition: "$x != 'eighteen'", outcome: true),
+            TypeCase(value: "FR", condition: "$x > 3", outcome: false),
+            TypeCase(value: false, condition: "$x BEGINSWITH 'a'", outcome: false),
+            TypeCase(value: 16, condition: "'a' == $x", outcome: false),
+            TypeCase(value: 16, condition: "$x IN {'a', 'b'}", outcome: false),
+            TypeCase(value: 16, condition: "$x BETWEEN {'a', 'z'}", outcome: false),
+            TypeCase(value: 16, condition: "$x > 1 AND NOT $x == 'a'", outcome: false),
+            TypeCase(value: "x", condition: "$x.isHidden == 'yes'", outcome: false),
+            TypeCase(value: 16, condition: "$x >= 18", outcome: nil),
+            TypeCase(value: true, condition: "$x == 1", outcome: nil),
+            TypeCase(value: .null, condition: "$x == 'a'", outcome: nil),
+            TypeCase(value: "x", condition: "$x == nil", outcome: nil),
+            TypeCase(value: "x", condition: "$x IN {'a', 'b'}", outcome: nil),
+            TypeCase(value: 16, condition: "$x BETWEEN {18, 65}", outcome: nil),
+            TypeCase(value: 16, condition: "18 < $x", outcome: nil),
+            TypeCase(value: ["a"], condition: "$x CONTAINS 'a'", outcome: nil),
+            TypeCase(value: ["a"], condition: "$x.@count == 'one'", outcome: nil),
+            TypeCase(value: "x", condition: "$x.isDisabled == NO", outcome: nil),
+        ])
+    func typeMismatch(_ test: TypeCase) {
+        let definition = FormDefinition(sections: [
+            Section("s", rows: [Row("x", value: test.value), Row("y").hidden(.predicate(test.condition))])
+        ])
+        do {
+            _ = try Form(definition)
+            #expect(test.outcome == nil, "should have failed")
+        } catch {
+            #expect(error.kind == .typeMismatch)
+            #expect(error.message.hasSuffix("the comparison is always \(test.outcome.map(String.init) ?? "?")"))
+            #expect(error.path == "sections[0].rows[1].hidden")
+        }
+    }
+
+    @Test("every problem is listed; the error describes the first")
+    func severalProblems() {
+        let error = #expect(throws: FormError.self) {
+            _ = try Form {
+                Section("s") {
+                    Row("age", value: 16)
+                    Row("a").hidden("$agee > 18")
+                    Row("b").disabled("$age == 'x'").required(valueIs("nobody", 1))
+                    Row("c", validations: [.predicate("SELF == $ghost", message: "no")])
+                }
+            }
+        }
+        #expect(error?.problems.map(\.id) == ["unknown-tag", "type-mismatch", "unknown-tag", "unknown-tag"])
+        #expect(
+            error?.problems.map(\.path) == [
+                "sections[0].rows[1].hidden", "sections[0].rows[2].disabled", "sections[0].rows[2].required",
+                "sections[0].rows[3].validations[0]",
+            ])
+        #expect(error?.message == "unknown tag 'agee'; did you mean 'age'? (and 3 more)")
+    }
+
+    @Test("a forward reference to a row declared later is fine")
+    func forwardReference() throws {
+        let form = try Form {
+            Section("s") {
+                Row("a").hidden("$b == 1")
+                Row("b", value: 1)
+            }
+        }
+        #expect(form["a"]?.isHidden == true)
+        #expect(form.warnings.isEmpty)
+    }
+
+    @Test("actions that add conditions are checked too, and fail without changing the form")
+    func actions() throws {
+        let form = try Form {
+            Section("s") {
+                Row("a", value: 1)
+                Row("b")
+            }
+        }
+        let before = snapshot(form)
+        for attempt in 0..<3 {
+            let error = #expect(throws: FormError.self, "attempt \(attempt)") {
+                switch attempt {
+                case 0: try form.setCondition("$aa == 1", .hidden, for: "b")
+                case 1: try form.addRow(Row("c").hidden("$a == 'one'"), toSection: "s")
+                default: try form.addSection(Section("t", hidden: "$zz == 1"))
+                }
+            }
+            #expect(error?.kind == (attempt == 1 ? .typeMismatch : .unknownTag))
+            #expect(snapshot(form) == before)
+        }
+        // Removing a row that a condition reads is allowed: the form reports it.
+        try form.setCondition("$a == 1", .hidden, for: "b")
+        try form.removeRow("a")
+        #expect(form.warnings.map(\.id) == ["unknown-tag"])
+        #expect(form.warnings.first?.message.hasPrefix("unknown tag 'a'") == true)
+    }
+
+    @Test("with warnings, actions go through and the warnings follow the form as it is")
+    func actionsAsWarnings() throws {
+        let form = try Form(options: FormOptions(conditionProblems: .warning)) { Section("s") { Row("a", value: 1) } }
+        try form.addRow(Row("b").hidden("$later == 1"), toSection: "s")
+        #expect(form.warnings.map(\.path) == ["sections[0].rows[1].hidden"])
+        try form.addRow(Row("later", value: 1), toSection: "s")
+        #expect(form.warnings.isEmpty)
+        #expect(form["b"]?.isHidden == true)
+    }
+
+    @Test("the JSON options choose the policy")
+    func jsonOption() throws {
+        let text =
+            #"{"options": {"conditionProblems": "warning"}, "sections": [{"rows": [{"tag": "a", "hidden": "$b == 1"}]}]}"#
+        let definition = try FormDefinition.parseJSON(text)
+        #expect(definition.options.conditionProblems == .warning)
+        #expect(try Form(definition).warnings.count == 1)
+        let bad = #expect(throws: FormError.self) {
+            _ = try FormDefinition.parseJSON(#"{"options": {"conditionProblems": "ignore"}}"#)
+        }
+        #expect(bad?.path == "options.conditionProblems")
+    }
+
+    @Test("the checker reports type mismatches with the other problems, in form order")
+    func checker() {
+        let problems = FormChecker.check(
+            FormDefinition {
+                Section("s") {
+                    Row("age", value: 16)
+                    Row("a").hidden("$age == 'x'").disabled("$agee > 1")
+                }
+            })
+        #expect(problems.map(\.id) == ["type-mismatch", "unknown-tag"])
+        #expect(problems.allSatisfy { $0.severity == .error })
+    }
+}
