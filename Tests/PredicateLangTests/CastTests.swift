@@ -44,8 +44,6 @@ struct CastTests {
             (Value.string("x"), "NSString", Value.string("x")),
             (Value.date(epoch), "NSString", Value.string("2001-01-01 00:00:00 +0000")),
             (Value.array([1, "a"]), "NSString", Value.string("{1, \"a\"}")),
-            (Value.null, "NSNumber", Value.null),
-            (Value.null, "NSDate", Value.null),
         ])
     func conversions(_ value: Value, _ type: String, _ expected: Value) throws {
         let result = try value.cast(to: type)

@@ -162,17 +162,23 @@ struct CompilerTests {
     }
 
     @Test(
-        "an invalid constant LIKE or MATCHES pattern is a compile error at the pattern",
+        "an invalid constant LIKE or MATCHES pattern is a warning at compile time and an error at the pattern when matched",
         arguments: [
             ("name LIKE 'abc\\\\'", "'abc\\\\'"),
             ("name MATCHES '(a'", "'(a'"),
+            ("name MATCHES[c] 'a{2,1}'", "'a{2,1}'"),
         ])
     func invalidPattern(_ text: String, _ pattern: String) throws {
         let result = CompiledPredicate.compile(text)
-        #expect(result.predicate == nil)
-        let error = try #require(result.diagnostics.first { $0.severity == .error })
-        #expect(error.id == "invalid-pattern")
-        #expect(result.source.slice(error.range) == pattern)
+        let predicate = try #require(result.predicate)
+        let warning = try #require(result.diagnostics.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.id == "invalid-pattern")
+        #expect(result.source.slice(warning.range) == pattern)
+        let error = #expect(throws: EvaluationError.self) { try predicate.evaluate(with: ["name": "abc"]) }
+        #expect(error?.kind == .invalidPattern)
+        #expect(error.map { result.source.slice($0.range) } == pattern)
+        #expect(try predicate.evaluate(with: ["name": nil]) == false)
     }
 
     @Test("a constant expression that always raises compiles with a warning and raises at evaluation")

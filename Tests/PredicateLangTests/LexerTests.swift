@@ -137,9 +137,9 @@ struct LexerTests {
             Case(
                 "%f %lf %e %g %.2f",
                 [
-                    "formatConstant:1", "formatConstant:2.5", "formatConstant:3", "formatConstant:0",
+                    "formatConstant:1.5", "formatConstant:2.5", "formatConstant:3.5", "formatConstant:0.5",
                     "formatConstant:1.25",
-                ], arguments: [1, 2.5, 3, false, 1.25]),
+                ], arguments: [1.5, 2.5, 3.5, 0.5, 1.25]),
             Case(
                 "%s %S %c %%",
                 ["formatConstant:\"s\"", "formatConstant:\"t\"", "formatConstant:99", "formatConstant:\"%\""],
@@ -185,9 +185,11 @@ struct LexerTests {
             ErrorCase("%@", ["unused-format-argument"], arguments: [1, 2]),
             ErrorCase("%K", ["format-key-path-not-string"], arguments: [1]),
             ErrorCase("%K", ["invalid-format-key-path"], arguments: [""]),
-            ErrorCase("%d", ["format-argument-type"], arguments: ["1"]),
-            ErrorCase("%f", ["format-argument-type"], arguments: [nil]),
-            ErrorCase("%s", ["format-argument-type"], arguments: [1]),
+            ErrorCase("%d", ["format-argument-kind"], arguments: ["1"]),
+            ErrorCase("%f", ["format-argument-kind"], arguments: [nil]),
+            ErrorCase("%f", ["format-argument-kind"], arguments: [5]),
+            ErrorCase("%d", ["format-argument-kind"], arguments: [2.5]),
+            ErrorCase("%s", ["format-argument-kind"], arguments: [1]),
             ErrorCase("18446744073709551616", ["integer-literal-overflow"]),
             ErrorCase("0x", ["expected-digits"]),
             ErrorCase("0b2", ["expected-digits"]),

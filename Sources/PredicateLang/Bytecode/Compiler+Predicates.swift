@@ -80,15 +80,17 @@ extension Compiler {
     }
 
     /// Prepares the constant right-hand side once (``Matcher/Kind``). A pattern that does not compile is
-    /// an error here; the matcher then prepares nothing.
+    /// a warning here and an error, at the pattern, each time a string is matched against it: NSPredicate
+    /// compiles the pattern when the comparison runs, so `x == 2 AND name MATCHES '('` is false where
+    /// `x` is not 2.
     mutating func prepareMatcher(
         _ op: ComparisonOperator, _ options: ComparisonOptions, _ constant: Value, at range: SourceRange
     ) -> Matcher {
         do {
             return try Matcher(op: op, options: options, constant: constant)
         } catch {
-            diagnostics.append(.error(.invalidPattern(error.message), at: range))
-            return Matcher(general: op, options: options, constant: constant)
+            diagnostics.append(.warning(.invalidPattern(error.message), at: range))
+            return Matcher(general: op, options: options, constant: constant, patternError: error.at(range))
         }
     }
 

@@ -69,13 +69,17 @@ package struct Matcher: Sendable {
     let integerMembers: [Int64]
     /// ``Kind/members``.
     let memberSet: Set<Value>
-    /// ``Kind/like`` and ``Kind/regex``: the compiled pattern.
+    /// ``Kind/like`` and ``Kind/regex``: the compiled pattern; for a general matcher, the error of a
+    /// constant pattern that does not compile.
     let pattern: TextPattern?
 
-    /// A compiled `LIKE` or `MATCHES` pattern.
+    /// A compiled `LIKE` or `MATCHES` pattern, or why a constant one does not compile.
     enum TextPattern: Sendable {
         case like(LikePattern)
         case regex(RegexPattern)
+        /// The pattern's compile error, positioned at the pattern; raised when a string is matched
+        /// against it, as NSPredicate compiles the pattern when the comparison runs.
+        case invalid(EvaluationError)
     }
 
     /// Classifies and prepares `constant` for `op` with `options`. A `LIKE` or `MATCHES` pattern that does
@@ -162,7 +166,10 @@ package struct Matcher: Sendable {
     }
 
     /// A matcher that prepares nothing (every value goes to the thorough tier).
-    package init(general op: ComparisonOperator, options: ComparisonOptions, constant: Value) {
+    package init(
+        general op: ComparisonOperator, options: ComparisonOptions, constant: Value,
+        patternError: EvaluationError? = nil
+    ) {
         self.op = op
         self.options = options
         self.constant = constant
@@ -175,7 +182,7 @@ package struct Matcher: Sendable {
         stringMembers = []
         integerMembers = []
         memberSet = []
-        pattern = nil
+        pattern = patternError.map(TextPattern.invalid)
     }
 
     /// The kind's name, for disassembly.

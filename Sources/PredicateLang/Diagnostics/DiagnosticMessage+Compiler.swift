@@ -13,13 +13,23 @@ extension DiagnosticMessage {
         DiagnosticMessage(id: "did-you-mean", text: "did you mean '\(tag)'?")
     }
 
-    /// A constant `LIKE` or `MATCHES` pattern that does not compile.
+    /// A constant `LIKE` or `MATCHES` pattern that does not compile: a warning, since NSPredicate
+    /// raises only when the comparison runs on a string (evaluation then throws at the pattern).
     public static func invalidPattern(_ reason: String) -> DiagnosticMessage {
         DiagnosticMessage(id: "invalid-pattern", text: "invalid pattern: \(reason)")
     }
 
     /// A constant expression that raises whenever it is evaluated (`'a' + 1`). NSPredicate raises at
     /// evaluation, so this is a warning and the error still happens at evaluation.
+    /// Constant integer arithmetic whose result does not fit in 64 bits (`9223372036854775807 * 2`): it
+    /// wraps, as Apple's does, which is rarely what the predicate means, so it is a warning.
+    public static func integerOverflowWraps(_ result: String) -> DiagnosticMessage {
+        DiagnosticMessage(
+            id: "integer-overflow-wraps",
+            text:
+                "this integer arithmetic overflows and wraps around to \(result), as NSNumber's does; write a double operand (such as 2.0) to compute in floating point"
+        )
+    }
     public static func constantExpressionFails(_ reason: String) -> DiagnosticMessage {
         DiagnosticMessage(
             id: "constant-expression-fails", text: "this expression always fails when evaluated: \(reason)")

@@ -56,9 +56,12 @@ extension DiagnosticMessage {
         id: "expected-key-after-at", text: "expected a collection operator name after '@'")
     package static let expectedWordAfterHash = DiagnosticMessage(
         id: "expected-key-after-hash", text: "expected a word after '#'")
-    package static func formatArgumentType(specifier: String, kind: String, position: Int) -> DiagnosticMessage {
+    package static func formatArgumentAsIs(specifier: String, kind: String, position: Int) -> DiagnosticMessage {
         .init(
-            id: "format-argument-type", text: "format argument \(position) (\(kind)) cannot be used for '\(specifier)'")
+            id: "format-argument-kind",
+            text:
+                "format argument \(position) is \(kind == "integer" ? "an" : "a") \(kind); '\(specifier)' uses it as it is, as NSPredicate's argument arrays do"
+        )
     }
     package static func formatKeyPathInvalid(_ path: String) -> DiagnosticMessage {
         .init(id: "invalid-format-key-path", text: "format argument '\(path)' for '%K' is not a valid key path")

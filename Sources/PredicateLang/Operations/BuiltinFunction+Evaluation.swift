@@ -127,9 +127,8 @@ extension BuiltinFunction {
         }
         switch try Arithmetic.operand(value) {
         case .integer(let integer):
-            guard integer < 0 else { return value }
-            let (negated, overflow) = Int64(0).subtractingReportingOverflow(integer)
-            return overflow ? .double(-Double(integer)) : .int(negated)
+            // `llabs`: `abs(Int64.min)` wraps to itself, as every integer overflow does.
+            return integer < 0 ? .int(0 &- integer) : value
         case .floating(let double):
             return .double(double.magnitude)
         }

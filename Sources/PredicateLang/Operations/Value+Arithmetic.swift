@@ -1,6 +1,7 @@
 // Value+Arithmetic: `+ - * / ** & | ^ << >>`, unary minus and `modulus:by:` with NSPredicate's
 // number rules (Apple's `_NSPredicateUtilities`), minus its traps: every integer edge
-// case (overflow, division by zero, Int64.min / -1, over-long shifts) has a defined result.
+// case (overflow, division by zero, Int64.min / -1, over-long shifts) has a defined result, the one
+// Apple's `long long` arithmetic gives (two's-complement wrapping).
 
 #if canImport(Darwin)
     import Darwin
@@ -24,10 +25,9 @@ extension Value {
     ///   operation is done in `Double` (`7 / 2.0 == 3.5`);
     /// - integer division and `modulus:by:` by zero give `0`, as Apple's `divide:by:` does; a double
     ///   divided by zero gives `±inf` (or NaN for `0.0 / 0`);
-    /// - **integer overflow never wraps or traps: the result is computed in `Double` instead**
-    ///   (`Int64.max + 1 == 9.223372036854775808e18`, `Int64.min / -1` likewise). Apple's NSNumber
-    ///   `long long` arithmetic would wrap silently; a wrapped sign flip is never what a predicate
-    ///   means, so we keep the magnitude and lose only precision;
+    /// - integer overflow wraps, as Apple's `long long` arithmetic does, without trapping
+    ///   (`9223372036854775807 * 2 == -2`, `Int64.max + 1 == Int64.min`, `Int64.min / -1 == Int64.min`);
+    ///   `predc lint` warns where a constant expression wraps;
     /// - `**` always computes `pow` in `Double`;
     /// - booleans are rejected by `+ - * /` (`TRUE + 1` raises "Unknown number type or nil passed
     ///   to arithmetic function expression.", as Apple's objCType check does), but accepted as 1/0
@@ -74,6 +74,19 @@ extension Value {
         }
     }
 
+    /// Whether `lhs <op> rhs` is integer arithmetic whose exact result does not fit in `Int64`, so
+    /// that it wraps (`Int64.max * 2`, `Int64.min / -1`); lint warns about such constants.
+    package static func wrapsAround(_ op: ArithmeticOperator, _ lhs: Value, _ rhs: Value) -> Bool {
+        guard case .int(let a) = lhs, case .int(let b) = rhs else { return false }
+        switch op {
+        case .add: return a.addingReportingOverflow(b).overflow
+        case .subtract: return a.subtractingReportingOverflow(b).overflow
+        case .multiply: return a.multipliedReportingOverflow(by: b).overflow
+        case .divide: return b != 0 && a.dividedReportingOverflow(by: b).overflow
+        case .power, .bitwiseAnd, .bitwiseOr, .bitwiseXor, .leftShift, .rightShift: return false
+        }
+    }
+
     /// `modulus:by:`: the C remainder (sign of the dividend) for integers, `0` for an integer
     /// divisor of zero (and `Int64.min % -1 == 0`), `fmod` when either operand is a double.
     /// Booleans and non-numbers raise as for `/`.
@@ -89,14 +102,12 @@ extension Value {
         }
     }
 
-    /// Unary minus: `-x` for numbers (an integer stays an integer; `-Int64.min` becomes the double
-    /// `9.223372036854775808e18`). Booleans raise "Unknown number type or nil passed to arithmetic
+    /// Unary minus: `-x` for numbers (an integer stays an integer; `-Int64.min` wraps to itself). Booleans raise "Unknown number type or nil passed to arithmetic
     /// function expression.", anything else "mathematical functions require NSNumber parameters".
     package func negated() throws(EvaluationError) -> Value {
         switch self {
         case .int(let integer):
-            let (result, overflow) = Int64(0).subtractingReportingOverflow(integer)
-            return overflow ? .double(-Double(integer)) : .int(result)
+            return .int(0 &- integer)
         case .double(let double):
             return .double(-double)
         case .bool, .null:
@@ -159,24 +170,21 @@ enum Arithmetic {
 
     static func add(_ lhs: Operand, _ rhs: Operand) -> Value {
         if case .integer(let a) = lhs, case .integer(let b) = rhs {
-            let (result, overflow) = a.addingReportingOverflow(b)
-            return overflow ? .double(Double(a) + Double(b)) : .int(result)
+            return .int(a &+ b)
         }
         return .double(lhs.double + rhs.double)
     }
 
     static func subtract(_ lhs: Operand, _ rhs: Operand) -> Value {
         if case .integer(let a) = lhs, case .integer(let b) = rhs {
-            let (result, overflow) = a.subtractingReportingOverflow(b)
-            return overflow ? .double(Double(a) - Double(b)) : .int(result)
+            return .int(a &- b)
         }
         return .double(lhs.double - rhs.double)
     }
 
     static func multiply(_ lhs: Operand, _ rhs: Operand) -> Value {
         if case .integer(let a) = lhs, case .integer(let b) = rhs {
-            let (result, overflow) = a.multipliedReportingOverflow(by: b)
-            return overflow ? .double(Double(a) * Double(b)) : .int(result)
+            return .int(a &* b)
         }
         return .double(lhs.double * rhs.double)
     }
@@ -184,8 +192,8 @@ enum Arithmetic {
     static func divide(_ lhs: Operand, _ rhs: Operand) -> Value {
         if case .integer(let a) = lhs, case .integer(let b) = rhs {
             guard b != 0 else { return .int(0) }
-            let (result, overflow) = a.dividedReportingOverflow(by: b)
-            return overflow ? .double(Double(a) / Double(b)) : .int(result)
+            // `Int64.min / -1` is the one quotient that overflows; it wraps to `Int64.min`.
+            return .int(a.dividedReportingOverflow(by: b).partialValue)
         }
         return .double(lhs.double / rhs.double)
     }

@@ -21,8 +21,8 @@ extension Value {
     /// double (`strtod`), otherwise as a C integer literal (`strtoll` base 0: `42`, `-7`, `0x1F`,
     /// `017` octal; out of `Int64` range it becomes a double); if that fails, the longest decimal
     /// prefix counts, as NSDecimalNumber reads it (`"12abc"` → 12); with no digits at all the cast
-    /// fails. `.null` casts to `.null` for every known type (Apple's behaviour for nil is to raise;
-    /// a missing value is more useful as nil in form conditions).
+    /// fails. Casting nil raises, as Apple's `castObject:toType:` does for every class except the
+    /// string classes, where nil's description is nil and the cast gives nil.
     ///
     /// Differences from Apple, on purpose: an ISO-8601 string casts to `NSDate` (Apple raises),
     /// and a date casts to `NSDecimalNumber` as its seconds (Apple parses the leading year from its
@@ -40,7 +40,6 @@ extension Value {
                 "CAST to 'Class' is not supported: it would create a class object from \(shortDescription)")
         case "NSDate":
             switch self {
-            case .null: return .null
             case .date: return self
             case .bool, .int, .double: return .date(Date(timeIntervalSinceReferenceDate: doubleValue ?? 0))
             case .string(let text):
@@ -49,7 +48,7 @@ extension Value {
             }
         case "NSNumber":
             switch self {
-            case .null, .bool, .int, .double: return self
+            case .bool, .int, .double: return self
             case .date(let date): return .double(date.timeIntervalSinceReferenceDate)
             case .string(let text):
                 if let number = NumberReader.number(from: text) { return number }
@@ -57,7 +56,7 @@ extension Value {
             }
         case "NSDecimalNumber":
             switch self {
-            case .null, .int, .double: return self
+            case .int, .double: return self
             case .bool(let flag): return .int(flag ? 1 : 0)
             case .date(let date): return .double(date.timeIntervalSinceReferenceDate)
             case .string(let text):

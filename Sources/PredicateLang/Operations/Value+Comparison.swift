@@ -15,9 +15,11 @@ extension Value {
     ///   string operator, `LIKE`, `MATCHES`, `IN`, `CONTAINS` and `BETWEEN` is false with a null.
     /// - `==`/`!=`: ``Value`` equality (`isEqual:`), except that two strings with options compare
     ///   folded (Unicode case folding and diacritic removal).
-    /// - `<` `<=` `>` `>=`: numbers exactly across int/double/bool, strings in UTF-16 code-unit order
-    ///   (`'XYZ' < 'abc'`; folded first with `[c]`/`[d]`), dates chronologically. Other pairs throw
-    ///   `typeMismatch` (Apple's `compare:` raises). A NaN makes every ordering false.
+    /// - `<` `<=` `>` `>=`: numbers exactly across int/double/bool, strings as `compare:` orders them
+    ///   (their canonical decompositions in UTF-16 code-unit order: `'XYZ' < 'abc'`, `'é' < 'f'`;
+    ///   folded first with `[c]`/`[d]`, literal with `[n]`), dates chronologically. Other pairs throw
+    ///   `typeMismatch` (Apple's `compare:` raises). Numbers follow `CFNumberCompare`: NaN equals NaN and
+    ///   sorts above negative numbers and below the rest; `-0.0` sorts below `0`.
     /// - `BEGINSWITH`/`ENDSWITH`: strings only (else `typeMismatch`); an empty needle never matches.
     /// - `IN` (`lhs` in `rhs`) and `CONTAINS` (`rhs` in `lhs`): substring search in a string container
     ///   (the element must be a string), element equality in arrays and sets and among dictionary
@@ -84,8 +86,8 @@ extension Value {
         return lhs == rhs
     }
 
-    /// The order of two non-null values (-1, 0, 1), nil when unordered (NaN); throws `typeMismatch`
-    /// for kinds `compare:` cannot order.
+    /// The order of two non-null values (-1, 0, 1); throws `typeMismatch` for kinds `compare:` cannot
+    /// order.
     static func ordering(_ lhs: Value, _ rhs: Value, options: ComparisonOptions) throws(EvaluationError) -> Int? {
         switch (lhs, rhs) {
         case (.string(let left), .string(let right)):

@@ -121,10 +121,13 @@ enum KeyValueCoding {
             }
             return .array(results)
         case .set(let set):
+            // `-[NSSet valueForKey:]` leaves out the elements that answer nil (an array keeps them
+            // as NSNull), and the result is a set, so equal answers collapse.
             var results: [Value] = []
             results.reserveCapacity(set.count)
             for element in set {
-                results.append(try valueForKey(key, of: element, depth: depth + 1))
+                let result = try valueForKey(key, of: element, depth: depth + 1)
+                if !result.isNull { results.append(result) }
             }
             return .set(ValueSet(results))
         case .string, .bool, .int, .double, .date:

@@ -108,10 +108,11 @@ extension Matcher {
     }
 
     /// The quick tier for a double subject: against a double, or against integers a double represents
-    /// exactly (magnitudes up to 2^53).
+    /// exactly (magnitudes up to 2^53). NaN and zero subjects go to the thorough tier, where
+    /// `CFNumberCompare`'s order (NaN placement, `-0.0 < 0`) differs from IEEE comparison.
     @_transparent
     static func quickTest(_ matcher: UnsafePointer<Matcher>, double subject: Double) -> Bool? {
-        guard !subject.isNaN else { return nil }
+        guard !subject.isNaN, subject != 0 else { return nil }
         switch matcher.pointee.kind {
         case .double:
             return matcher.pointee.op.holds(subject, matcher.pointee.double)
@@ -167,6 +168,8 @@ extension Matcher {
             return try pattern.matches(subject, limits: limits)
         case (.regex(let pattern)?, .string(let subject)):
             return try pattern.matches(subject, limits: limits)
+        case (.invalid(let error)?, .string):
+            throw error
         default:
             break
         }

@@ -267,9 +267,9 @@ struct DoubleAggregate {
     mutating func add(_ value: Double) {
         sum += value
         count += 1
-        guard !value.isNaN else { return }
-        if minimum.map({ value < $0 }) ?? true { minimum = value }
-        if maximum.map({ value > $0 }) ?? true { maximum = value }
+        // `compare:` order, as KVC's @min/@max use it (NaN and signed zeros included).
+        if minimum.map({ Value.compareDoubles(value, $0) < 0 }) ?? true { minimum = value }
+        if maximum.map({ Value.compareDoubles(value, $0) > 0 }) ?? true { maximum = value }
     }
 
     /// `@avg`: the sum over the count (0 for no values).

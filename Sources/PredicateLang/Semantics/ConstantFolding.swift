@@ -193,14 +193,21 @@ package struct ConstantFolding {
         let right = foldExpression(rhs)
         let rebuilt = SyntaxTree.Expression.arithmetic(op, left, right, range)
         guard case .constant(let l, _) = left, case .constant(let r, _) = right else { return rebuilt }
-        return evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in
+        let result = evaluate(range, fallback: rebuilt) { () throws(EvaluationError) -> Value in
             try Value.arithmetic(op, l, r)
         }
+        if Value.wrapsAround(op, l, r), case .constant(let wrapped, _) = result {
+            diagnostics.append(.warning(.integerOverflowWraps(wrapped.description), at: range))
+        }
+        return result
     }
 
     private mutating func foldNegate(_ operand: SyntaxTree.Expression, _ range: SourceRange) -> SyntaxTree.Expression {
         let folded = foldExpression(operand)
         guard case .constant(let value, _) = folded else { return .negate(folded, range) }
+        if value == .int(.min) {
+            diagnostics.append(.warning(.integerOverflowWraps(Value.int(.min).description), at: range))
+        }
         return evaluate(range, fallback: .negate(folded, range)) { () throws(EvaluationError) -> Value in
             try value.negated()
         }

@@ -1,6 +1,6 @@
 // FormatArguments: the argument array of `predicateWithFormat:argumentArray:` and the lexer's
-// handling of `%` specifiers. `%@` → constant, `%K` → key path, `%d %i ...` → integer, `%f %e ...` →
-// double, `%%` → "%". Missing, surplus and ill-typed arguments become diagnostics.
+// handling of `%` specifiers. `%K` → key path, `%%` → "%", every other specifier → the argument as it
+// is. Missing and surplus arguments and unexpected kinds become diagnostics.
 
 /// The values for `%@ %K %d %f ...`, consumed left to right.
 struct FormatArguments {
@@ -85,14 +85,13 @@ extension Lexer {
         return formatToken(conversion, argument, specifier: specifier, position: position, range: range)
     }
 
-    /// Converts one argument for its conversion, or reports why it cannot be.
+    /// The token for one argument. `%K` makes a key path; every other conversion takes the element
+    /// as it is, as `predicateWithFormat:argumentArray:` does (`%f / 2` with `[5]` is integer
+    /// division). Where the element's kind is not the one the conversion names, a warning says so.
     mutating func formatToken(
         _ conversion: Conversion, _ argument: Value, specifier: String, position: Int, range: SourceRange
     ) -> Token {
-        let converted: Value?
         switch conversion {
-        case .object, .percent:
-            converted = argument
         case .keyPath:
             guard case .string(let path) = argument else {
                 report(.formatKeyPathNotString(kind: argument.kindName, position: position), range)
@@ -104,24 +103,25 @@ extension Lexer {
                 return Token(kind: .invalid, range: range)
             }
             return token(.formatKeyPath, range, .components(components))
-        case .integer:
-            converted =
-                switch argument {
-                case .int: argument
-                case .bool(let flag): .int(flag ? 1 : 0)
-                case .double(let double):
-                    Int64(exactly: double.rounded(.towardZero)).map(Value.int)
-                default: nil
-                }
-        case .double:
-            converted = argument.doubleValue.map(Value.double)
-        case .string:
-            converted = argument.stringValue.map(Value.string)
+        case .object, .percent:
+            break
+        case .integer, .double, .string:
+            if !Lexer.argument(argument, suits: conversion) {
+                diagnostics.append(
+                    .warning(
+                        .formatArgumentAsIs(specifier: specifier, kind: argument.kindName, position: position),
+                        at: range))
+            }
         }
-        guard let converted else {
-            report(.formatArgumentType(specifier: specifier, kind: argument.kindName, position: position), range)
-            return Token(kind: .invalid, range: range)
+        return token(.formatConstant, range, .value(argument))
+    }
+
+    /// Whether `argument` is of the kind its conversion names (`%d` an integer, `%f` a double, `%s` a
+    /// string).
+    static func argument(_ argument: Value, suits conversion: Conversion) -> Bool {
+        switch (conversion, argument) {
+        case (.integer, .int), (.integer, .bool), (.double, .double), (.string, .string): true
+        default: false
         }
-        return token(.formatConstant, range, .value(converted))
     }
 }

@@ -183,7 +183,8 @@ extension PredicateParser {
     /// Key-path steps and subscripts after a primary expression. `a.b` and `(a).b` give the same
     /// key path; a key path on another operand keeps it as its base.
     ///
-    ///     postfix = primary { "." keyComponent | "[" index "]" } ;
+    ///     postfix = primary { "." keyStep | "[" index "]" } ;
+    ///     keyStep = keyComponent | "%K" ;
     ///     index = "FIRST" | "LAST" | "SIZE" | expression ;
     mutating func parsePostfix() -> SyntaxTree.Expression? {
         let savedDepth = depth
@@ -202,9 +203,20 @@ extension PredicateParser {
         }
     }
 
-    /// `.component` after `base`.
+    /// `.component` after `base`. A `%K` argument after the dot adds every key of its key path
+    /// (`a.%K` with `"b.c"` is `a.b.c`), as Apple's grammar allows a key-path expression there.
     private mutating func parseKeyStep(_ base: SyntaxTree.Expression) -> SyntaxTree.Expression? {
         let dot = advance()
+        if current.kind == .formatKeyPath {
+            let token = advance()
+            guard case .components(let names) = payload(token) else { return nil }
+            var extended = base
+            for name in names {
+                guard let next = appendingComponent(.init(name, range: token.range), to: extended) else { return nil }
+                extended = next
+            }
+            return extended
+        }
         guard let component = parseKeyComponent(after: dot) else { return nil }
         return appendingComponent(component, to: base)
     }

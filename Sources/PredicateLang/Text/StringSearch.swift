@@ -83,8 +83,9 @@ enum StringSearch {
         order(left, right, options: options) == 0
     }
 
-    /// NSString `compare:options:` order of two strings: -1, 0 or 1. Without `[n]` the strings are
-    /// folded (at least canonically composed) first; the order is UTF-16 code-unit order.
+    /// NSString `compare:options:` order of two strings: -1, 0 or 1. Without `[n]` the comparison is
+    /// non-literal: the strings are folded for `[c]`/`[d]`, then their canonical decompositions are
+    /// compared in UTF-16 code-unit order (`'é' < 'f'`); with `[n]` the code units as they are.
     static func order(_ left: String, _ right: String, options: ComparisonOptions) -> Int {
         let effective = StringFolding.effectiveOptions(options)
         let caseInsensitive = effective.contains(.caseInsensitive)
@@ -95,7 +96,8 @@ enum StringSearch {
             }
         }
         if let fast { return fast }
-        return utf16Order(
+        if effective.contains(.normalized) { return utf16Order(left, right) }
+        return ValueOrdering.compareStrings(
             StringFolding.fold(left, options: effective), StringFolding.fold(right, options: effective))
     }
 

@@ -150,16 +150,20 @@ extension Value: Hashable {
         hasher.combine(integer)
     }
 
-    /// Compares two numbers (booleans count as 0 and 1) exactly, without rounding large integers
-    /// through Double. Returns -1, 0 or 1, or nil when either side is not a number or a NaN is
-    /// involved.
+    /// Compares two numbers (booleans count as 0 and 1) as `CFNumberCompare` does, exactly, without
+    /// rounding large integers through Double. Returns -1, 0 or 1, or nil when either side is not a
+    /// number.
+    ///
+    /// The order is total, as NSNumber's `compare:` is: a NaN equals a NaN, sorts above a number whose
+    /// sign is negative and below every other number (`0` and `0.0` included), and `-0.0` sorts below
+    /// `0.0` and `0`. Equality (`isEqual:`) is this order's `0`, so `NaN == NaN` holds and
+    /// `-0.0 == 0` does not.
     public static func numericOrder(_ lhs: Value, _ rhs: Value) -> Int? {
         switch (lhs, rhs) {
         case (.int(let left), .int(let right)):
             return left < right ? -1 : (left == right ? 0 : 1)
         case (.double(let left), .double(let right)):
-            if left.isNaN || right.isNaN { return nil }
-            return left < right ? -1 : (left == right ? 0 : 1)
+            return compareDoubles(left, right)
         default:
             break
         }
@@ -169,10 +173,9 @@ extension Value: Hashable {
         case (.some(.integer(let left)), .some(.floating(let right))):
             return compareMixed(left, right)
         case (.some(.floating(let left)), .some(.integer(let right))):
-            return compareMixed(right, left).map { -$0 }
+            return -compareMixed(right, left)
         case (.some(.floating(let left)), .some(.floating(let right))):
-            if left.isNaN || right.isNaN { return nil }
-            return left < right ? -1 : (left == right ? 0 : 1)
+            return compareDoubles(left, right)
         default:
             return nil
         }
@@ -192,15 +195,31 @@ extension Value: Hashable {
         }
     }
 
-    /// Orders an integer against a double exactly (no precision loss above 2^53).
-    private static func compareMixed(_ integer: Int64, _ double: Double) -> Int? {
-        if double.isNaN { return nil }
+    /// Two doubles in `CFNumberCompare`'s order: NaNs are equal; a NaN sorts above a number with a
+    /// negative sign and below the others; otherwise the sign bit first (`-0.0 < 0.0`), then the values.
+    static func compareDoubles(_ left: Double, _ right: Double) -> Int {
+        switch (left.isNaN, right.isNaN) {
+        case (true, true): return 0
+        case (true, false): return right.sign == .minus ? 1 : -1
+        case (false, true): return left.sign == .minus ? -1 : 1
+        case (false, false): break
+        }
+        if left.sign != right.sign { return left.sign == .minus ? -1 : 1 }
+        return left < right ? -1 : (left == right ? 0 : 1)
+    }
+
+    /// Orders an integer against a double exactly (no precision loss above 2^53), as `CFNumberCompare`
+    /// does: a NaN sorts above negative integers and below the others, and `-0.0` below `0`.
+    private static func compareMixed(_ integer: Int64, _ double: Double) -> Int {
+        if double.isNaN { return integer < 0 ? -1 : 1 }
         if double >= 9_223_372_036_854_775_808.0 { return -1 }
         if double < -9_223_372_036_854_775_808.0 { return 1 }
         let truncated = Int64(double.rounded(.towardZero))
         if integer != truncated { return integer < truncated ? -1 : 1 }
         let fraction = double - double.rounded(.towardZero)
-        return fraction > 0 ? -1 : (fraction < 0 ? 1 : 0)
+        if fraction != 0 { return fraction > 0 ? -1 : 1 }
+        // Equal in value: only a zero's sign can still separate them.
+        return integer == 0 && double.sign == .minus ? 1 : 0
     }
 }
 
