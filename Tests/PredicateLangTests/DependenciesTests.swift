@@ -59,8 +59,52 @@ struct DependenciesTests {
             "a.b == 1 AND SELF.c > 2 AND SUBQUERY(items, $i, $i.x > limit).@count > 0 AND SELF == d[0]")
         #expect(
             dependencies.keyPaths.map { $0.components.joined(separator: ".") } == [
-                "a.b", "c", "items", "limit", "", "d",
+                "a.b", "c", "items", "items.x", "limit", "", "d",
             ])
+    }
+
+    @Test(
+        "key paths read through a SUBQUERY variable extend the collection's path, with the range of the read",
+        arguments: [
+            ("SUBQUERY(items, $i, $i.qtty > 1).@count > 0", ["items", "items.qtty"], ["items", "$i.qtty"]),
+            (
+                "SUBQUERY(SELF.orders, $o, $o.customer.country == 'NZ' AND $o.total > 5).@count > 0",
+                ["orders", "orders.customer.country", "orders.total"],
+                ["SELF.orders", "$o.customer.country", "$o.total"]
+            ),
+            (
+                "SUBQUERY(items, $i, SUBQUERY($i.parts, $p, $p.sku == $i.sku).@count > 0).@count > 0",
+                ["items", "items.parts", "items.parts.sku", "items.sku"],
+                ["items", "$i.parts", "$p.sku", "$i.sku"]
+            ),
+            (
+                "SUBQUERY(items, $i, SUBQUERY($i, $j, $j.a == 1).@count > 0).@count > 0",
+                ["items", "items.a"], ["items", "$j.a"]
+            ),
+            ("SUBQUERY(SELF, $x, $x.a == 1).@count > 0", ["", "a"], ["SELF", "$x.a"]),
+            (
+                "SUBQUERY(tags, $t, $t == 'x' AND $t.length > 1).@count > 0", ["tags", "tags.length"],
+                ["tags", "$t.length"]
+            ),
+            (
+                "SUBQUERY(items, $i, $i.tags.@count > 1).@count > 0", ["items", "items.tags.@count"],
+                ["items", "$i.tags.@count"]
+            ),
+            // Collections that are not plain key paths: only the collection's own reads.
+            ("SUBQUERY($items, $i, $i.qty > 1).@count > 0", [], []),
+            (
+                "SUBQUERY(items.@distinctUnionOfArrays.parts, $p, $p.sku == 'x').@count > 0",
+                ["items.@distinctUnionOfArrays.parts"], ["items.@distinctUnionOfArrays.parts"]
+            ),
+            ("SUBQUERY(items[0].parts, $p, $p.sku == 'x').@count > 0", ["items"], ["items"]),
+            // The variable is bound only inside its SUBQUERY.
+            ("SUBQUERY(items, $i, $i.qty > 1).@count == $i.qty", ["items", "items.qty"], ["items", "$i.qty"]),
+        ])
+    func subqueryReads(_ input: String, _ paths: [String], _ ranges: [String]) throws {
+        let result = SyntaxTree.parse(input)
+        let dependencies = try #require(result.tree).dependencies
+        #expect(dependencies.keyPaths.map { $0.components.joined(separator: ".") } == paths)
+        #expect(dependencies.keyPaths.map { result.source.slice($0.range) } == ranges)
     }
 
     @Test("%K key paths are key path reads")

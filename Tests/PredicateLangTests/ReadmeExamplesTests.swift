@@ -3,6 +3,12 @@
 import PredicateLang
 import Testing
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 @Suite("README examples: PredicateLang")
 struct PredicateLangReadmeExamplesTests {
     @Test("compile once, evaluate against objects")
@@ -45,6 +51,26 @@ struct PredicateLangReadmeExamplesTests {
         #expect(before)
         #expect(!after)
         #expect(shown.dependencies.tags == ["hobbies", "age"])
+    }
+
+    @Test("a JSON Schema checks predicates and types the JSON read through it")
+    func jsonSchema() throws {
+        let examples = ConformanceCorpusTests.packageRoot.appendingPathComponent("Examples")
+        let schemaText = try String(contentsOf: examples.appendingPathComponent("orders.schema.json"), encoding: .utf8)
+        let orders = try String(contentsOf: examples.appendingPathComponent("orders.jsonl"), encoding: .utf8)
+        let orderLine = String(orders.split(separator: "\n")[1])
+        // README: begin schema
+        let schema = try Schema(jsonSchema: schemaText, sourceName: "orders.schema.json")
+        let typo = CompiledPredicate.compile("custmer.country == 'NZ'", schema: schema)
+        let problems = typo.diagnostics.map(\.text)  // ["unknown key 'custmer' in Order"], with a did-you-mean
+        let recent = try CompiledPredicate("createdAt > CAST('2024-01-01', 'NSDate')", schema: schema)
+        let order = try TypedJSON.parse(orderLine, conformingTo: schema)  // createdAt is a date, not a string
+        let isRecent = try recent.evaluate(with: order)  // true
+        // README: end schema
+        #expect(typo.predicate == nil)
+        #expect(problems == ["unknown key 'custmer' in Order"])
+        #expect(typo.diagnostics.first?.fixIts.map(\.replacement) == ["customer"])
+        #expect(isRecent)
     }
 }
 

@@ -151,4 +151,26 @@ struct SyntaxDiagnosticsTests {
         #expect(!plain.contains("\u{1B}["))
         #expect(coloured.contains("\u{1B}[1;31merror:\u{1B}[0m"))
     }
+
+    @Test("a fix-it with a did-you-mean note at its range is shown once, by the note")
+    func fixItWithNote() {
+        let source = SourceText("$hasLicence == YES", name: "<argument>")
+        let range = SourceRange(0, 11)
+        let both = Diagnostic.warning(
+            .unknownTag("hasLicence"), at: range, notes: [.note(.didYouMeanTag("hasLicense"), at: range)],
+            fixIts: [FixIt(range: range, replacement: "$hasLicense")])
+        #expect(
+            DiagnosticRenderer(source: source).render(both) == """
+                <argument>:1:1: warning: unknown tag 'hasLicence'
+                $hasLicence == YES
+                ^~~~~~~~~~~
+                <argument>:1:1: note: did you mean 'hasLicense'?
+                $hasLicence == YES
+                ^~~~~~~~~~~
+
+                """)
+        var fixItOnly = both
+        fixItOnly.notes = []
+        #expect(DiagnosticRenderer(source: source).render(fixItOnly).contains("note: did you mean '$hasLicense'?"))
+    }
 }

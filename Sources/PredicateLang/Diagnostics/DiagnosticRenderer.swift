@@ -23,10 +23,12 @@ public struct DiagnosticRenderer: Sendable {
         self.useColor = useColor
     }
 
-    /// One diagnostic with its source excerpt, then its fix-its (as "did you mean '…'?") and notes.
+    /// One diagnostic with its source excerpt, then its fix-its (as "did you mean '…'?") and notes. A
+    /// fix-it with a `did-you-mean` note at its range is shown once, by the note.
     public func render(_ diagnostic: Diagnostic) -> String {
         var output = block(diagnostic.severity, diagnostic.text, diagnostic.range)
-        for fixIt in diagnostic.fixIts {
+        for fixIt in diagnostic.fixIts
+        where !diagnostic.notes.contains(where: { $0.id == "did-you-mean" && $0.range == fixIt.range }) {
             output += block(.note, DiagnosticMessage.didYouMean(fixIt.replacement).text, fixIt.range)
         }
         for note in diagnostic.notes {

@@ -8,7 +8,7 @@ public final class SchemaObject: @unchecked Sendable, Hashable, CustomStringConv
     /// The type's name, for diagnostics (`Order`, `Customer`, `#/definitions/Node`).
     public let name: String
     /// The fields, in the order they were declared. Written only while the schema is built (by
-    /// ``define(_:)``); that is why the class can be shared across threads.
+    /// `define(_:)`); that is why the class can be shared across threads.
     public private(set) var fields: [SchemaField] = []
     private var positions: [String: Int] = [:]
     private var isDefined = false

@@ -1,12 +1,22 @@
 // Dependencies: what a predicate reads, taken from the tree (never from the text): the free
-// $variables with the row property each one reads, and the key paths read from the evaluated object.
-// The form engine indexes conditions by these; `predc explain` lists them.
+// $variables with the row property each one reads, and the key paths read from the evaluated object,
+// including those read through a SUBQUERY variable. The form engine indexes conditions by these;
+// `predc explain` lists them.
 
 /// The variables and key paths a predicate reads.
 ///
 /// A variable read `$t.isHidden` reads the row flag; `$t`, `$t.value.x` and `$t.x` (XLForm's rule)
 /// read the value. Variables bound by `SUBQUERY` and the targets of `:=` are not free and are not
 /// listed (a name assigned anywhere in the predicate counts as bound everywhere in it).
+///
+/// A key path read through a `SUBQUERY` variable is a read of the collection's elements:
+/// `SUBQUERY(items, $i, $i.qty > 1)` reads `items` and `items.qty` (the range of `$i.qty`), and the
+/// paths of nested SUBQUERYs extend their collection's (`SUBQUERY($i.parts, $p, $p.sku == 'x')` inside
+/// it reads `items.parts` and `items.parts.sku`). This holds when the collection is a key path of the
+/// evaluated object (or of another such variable) without collection operators; over anything else (a
+/// `$variable`, a function's result, `items.@distinctUnionOfArrays.x`) the reads through the variable
+/// are not listed, and the collection's own reads stand for them. `$i` alone adds nothing: the
+/// collection's path is already listed.
 public struct Dependencies: Hashable, Sendable {
     /// What a variable read is about.
     public enum Property: String, Hashable, Sendable, Codable {
@@ -66,7 +76,7 @@ extension SyntaxTree.Predicate {
     /// The free variables and the key paths this predicate reads.
     public var dependencies: Dependencies {
         var collector = DependencyCollector()
-        collector.visit(self, bound: [])
+        collector.visit(self, bound: [:])
         return collector.result
     }
 }
@@ -75,13 +85,17 @@ extension SyntaxTree.Expression {
     /// The free variables and the key paths this expression reads.
     public var dependencies: Dependencies {
         var collector = DependencyCollector()
-        collector.visit(self, bound: [])
+        collector.visit(self, bound: [:])
         return collector.result
     }
 }
 
-/// Walks a tree collecting reads; AND/OR operands are visited in a loop.
+/// Walks a tree collecting reads; AND/OR operands are visited in a loop. `bound` maps each variable
+/// bound by an enclosing SUBQUERY to the key path of the collection it ranges over (nil when that is not
+/// a plain key path of the evaluated object). Recursion follows the tree's nesting, which the parser bounds.
 struct DependencyCollector {
+    typealias Scope = [String: [String]?]
+
     var variables: [Dependencies.VariableRead] = []
     var keyPaths: [Dependencies.KeyPathRead] = []
     var assigned: Set<String> = []
@@ -90,7 +104,7 @@ struct DependencyCollector {
         Dependencies(variables: variables.filter { !assigned.contains($0.name) }, keyPaths: keyPaths)
     }
 
-    mutating func visit(_ predicate: SyntaxTree.Predicate, bound: Set<String>) {
+    mutating func visit(_ predicate: SyntaxTree.Predicate, bound: Scope) {
         switch predicate {
         case .constant:
             break
@@ -104,14 +118,16 @@ struct DependencyCollector {
         }
     }
 
-    mutating func visit(_ expression: SyntaxTree.Expression, bound: Set<String>) {
+    mutating func visit(_ expression: SyntaxTree.Expression, bound: Scope) {
         switch expression {
         case .constant, .anyKey:
             break
         case .evaluatedObject(let range):
             keyPaths.append(.init(components: [], range: range))
         case .variable(let name, let range):
-            if !bound.contains(name) { variables.append(.init(name: name, property: .value, path: [], range: range)) }
+            if !bound.keys.contains(name) {
+                variables.append(.init(name: name, property: .value, path: [], range: range))
+            }
         case .keyPath(let base, let components, let range):
             visitKeyPath(base, components.map(\.name), range: range, bound: bound)
         case .function(_, let arguments, _), .aggregate(let arguments, _):
@@ -128,7 +144,9 @@ struct DependencyCollector {
             visit(operand, bound: bound)
         case .subquery(let collection, let variable, let predicate, _):
             visit(collection, bound: bound)
-            visit(predicate, bound: bound.union([variable]))
+            var inner = bound
+            inner[variable] = .some(Self.elementPath(of: collection, bound: bound))
+            visit(predicate, bound: inner)
         case .ternary(let condition, let then, let otherwise, _):
             visit(condition, bound: bound)
             visit(then, bound: bound)
@@ -143,19 +161,45 @@ struct DependencyCollector {
     }
 
     private mutating func visitKeyPath(
-        _ base: SyntaxTree.Expression?, _ names: [String], range: SourceRange, bound: Set<String>
+        _ base: SyntaxTree.Expression?, _ names: [String], range: SourceRange, bound: Scope
     ) {
         switch base {
         case nil, .evaluatedObject?:
             keyPaths.append(.init(components: names, range: range))
-        case .variable(let name, _)? where !bound.contains(name):
+        case .variable(let name, _)? where !bound.keys.contains(name):
             if let first = names.first, let property = Dependencies.Property(rawValue: first) {
                 variables.append(.init(name: name, property: property, path: Array(names.dropFirst()), range: range))
             } else {
                 variables.append(.init(name: name, property: .value, path: names, range: range))
             }
+        case .variable(let name, _)?:
+            // A SUBQUERY variable: a read of the elements of its collection, when that is a key path.
+            if let collection = bound[name] ?? nil, !names.isEmpty {
+                keyPaths.append(.init(components: collection + names, range: range))
+            }
         case let base?:
             visit(base, bound: bound)
         }
+    }
+
+    /// The key path of the evaluated object that `collection` denotes, if it is one: `items`, `SELF`, or
+    /// a path through a SUBQUERY variable whose collection is one; nil for anything else and for paths
+    /// with collection operators (their elements are not the elements of a key path).
+    static func elementPath(of collection: SyntaxTree.Expression, bound: Scope) -> [String]? {
+        let path: [String]?
+        switch collection {
+        case .evaluatedObject:
+            path = []
+        case .keyPath(nil, let components, _), .keyPath(.evaluatedObject?, let components, _):
+            path = components.map(\.name)
+        case .variable(let name, _):
+            path = bound[name] ?? nil
+        case .keyPath(.variable(let name, _)?, let components, _):
+            path = (bound[name] ?? nil).map { $0 + components.map(\.name) }
+        default:
+            path = nil
+        }
+        guard let path, !path.contains(where: { $0.hasPrefix("@") }) else { return nil }
+        return path
     }
 }

@@ -207,3 +207,18 @@ struct SchemaChecker {
         }
     }
 }
+
+extension Schema {
+    /// The checker's diagnostics of `predicate` against this schema (unknown keys, comparisons that can
+    /// never succeed, operators on the wrong kind of value, fixed answers), without compiling it.
+    package func diagnostics(for predicate: SyntaxTree.Predicate, limits: Limits = .default) -> [Diagnostic] {
+        SchemaChecker.check(predicate, against: self, limits: limits)
+    }
+}
+
+extension SchemaType {
+    /// The type the checker gives a constant `value` (the type of a `$variable` bound to it).
+    package init(of value: Value) {
+        self = SchemaChecker.type(of: value)
+    }
+}

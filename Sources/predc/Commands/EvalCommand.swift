@@ -1,33 +1,36 @@
 // `predc eval`: compiles a predicate, evaluates it against a typed-JSON object and prints true or
-// false (exit 0 / 1). `--trace` prints every executed instruction with the stack; `--jsonl` runs the
-// conformance batch protocol (JSONLProtocol.swift).
+// false (exit 0 / 1). `--schema` checks the predicate against a JSON Schema and reads the object through
+// it; `--trace` prints every executed instruction with the stack; `--jsonl` runs the conformance batch
+// protocol (JSONLProtocol.swift).
 
 import PredicateLang
 
-/// `predc eval 'PREDICATE' [--object JSON | --object-file FILE] [--var NAME=JSON]... [--arg JSON]...`
+/// `predc eval 'PREDICATE' [--object JSON | --object-file FILE] [--schema FILE] [--var NAME=JSON]... [--arg JSON]...`
 enum EvalCommand: Command {
     static let name = "eval"
 
     static let options: [OptionSpec] = [
-        .value("object"), .value("object-file"), .value("var", repeatable: true), .value("arg", repeatable: true),
-        .flag("trace"), .flag("jsonl"),
+        .value("object"), .value("object-file"), .value("schema"), .value("var", repeatable: true),
+        .value("arg", repeatable: true), .flag("trace"), .flag("jsonl"),
     ]
 
     static let help = HelpText(
         summary: "Evaluate a predicate against an object and print true or false.",
         usage: [
-            "eval 'PREDICATE' [--object JSON | --object-file FILE] [--var NAME=JSON]... [--arg JSON]... [--trace]",
+            "eval 'PREDICATE' [--object JSON | --object-file FILE] [--schema FILE] [--var NAME=JSON]... [--arg JSON]... [--trace]",
             "eval --jsonl [FILE | -]",
         ],
         examples: [
             "eval 'age >= 18 AND name BEGINSWITH[c] \"j\"' --object '{\"age\": 21, \"name\": \"Jo\"}'",
             "eval 'ANY tags == $tag' --object-file profile.json --var tag='\"admin\"'",
             "eval 'name == %@ AND age > %d' --arg '\"Jo\"' --arg 18 --object '{\"name\": \"Jo\", \"age\": 30}'",
+            "eval 'createdAt > $since' --schema orders.schema.json --object-file order.json --var since='{\"$date\": \"2024-01-01\"}'",
         ],
         options: [
             ("--object JSON", "The object the predicate is evaluated against (typed JSON: integers"),
             ("", "vs doubles by spelling, {\"$date\": ISO-8601}, {\"$set\": [...]}). Default: nil."),
             ("--object-file FILE", "Read the object from FILE ('-' for standard input)."),
+        ] + SchemaFile.helpOptions(conforms: true) + [
             ("--var NAME=JSON", "Bind $NAME to a typed-JSON value (repeatable)."),
             ("--arg JSON", "A format argument for %@ %K %d %f ..., in order (repeatable)."),
             ("--trace", "Print each executed instruction and the stack on standard error."),
@@ -50,7 +53,7 @@ enum EvalCommand: Command {
             (.success, "the predicate is true (--jsonl: every request succeeded)"),
             (.falseOrFindings, "the predicate is false (--jsonl: some request failed)"),
             (.usage, "usage error"),
-            (.dataError, "the predicate does not compile, or a JSON value is malformed"),
+            (.dataError, "the predicate does not compile, --schema finds errors, or a JSON value is malformed"),
             (.noInput, "an input file cannot be opened"),
             (.evaluationError, "evaluation failed (the error is printed with its position)"),
         ])
@@ -72,16 +75,24 @@ enum EvalCommand: Command {
         if text == "-", arguments.value("object-file") == "-" {
             throw .usage(UsageError("the predicate and the object cannot both come from standard input"))
         }
-        let input = try PredicateInput.resolve(text, allowFile: false, in: context)
         let formatArguments = try ValueArguments.arguments(arguments)
         let variables = try ValueArguments.variables(arguments)
-        let object = try ValueArguments.object(arguments, in: context)
-        let compiled = CompiledPredicate.compile(input.text, arguments: formatArguments, sourceName: input.name)
+        let schema = try SchemaFile.load(arguments, variables: variables, in: context)
+        let input = try PredicateInput.resolve(text, allowFile: false, in: context)
+        let compiled =
+            if let schema {
+                CompiledPredicate.compile(
+                    input.text, arguments: formatArguments, schema: schema, sourceName: input.name)
+            } else {
+                CompiledPredicate.compile(input.text, arguments: formatArguments, sourceName: input.name)
+            }
         let output = DiagnosticOutput(source: compiled.source, context: context)
         output.print(compiled.diagnostics)
         guard let predicate = compiled.predicate, !compiled.diagnostics.hasErrors else {
             throw .reported(.dataError)
         }
+        var object = try ValueArguments.object(arguments, in: context)
+        if let schema { object = schema.conform(object) }
         do throws(EvaluationError) {
             let result: Bool
             if arguments.has("trace") {
@@ -103,6 +114,7 @@ enum EvalCommand: Command {
         for option in ["object", "object-file", "var", "arg"] where arguments.values[option] != nil {
             throw .usage(UsageError("'--\(option)' cannot be used with '--jsonl'; put it in each request"))
         }
+        if arguments.value("schema") != nil { throw .usage(UsageError("'--schema' cannot be used with '--jsonl'")) }
         if arguments.has("trace") { throw .usage(UsageError("'--trace' cannot be used with '--jsonl'")) }
         do throws(UsageError) { try arguments.requireAtMost(1) } catch { throw .usage(error) }
         let source: InputSource

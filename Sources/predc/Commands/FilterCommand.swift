@@ -1,27 +1,30 @@
 // `predc filter`: streams JSON Lines (typed JSON) and writes, verbatim, the lines whose object
-// satisfies the predicate — `jq -c 'select(...)'` for predicates. The predicate is compiled once;
-// a malformed line is reported with its line number and skipped, and the rest still flows.
+// satisfies the predicate — `jq -c 'select(...)'` for predicates. The predicate is compiled once (and
+// checked against `--schema`, each object then read through it); a malformed line is reported with its
+// line number and skipped, and the rest still flows.
 
 import PredicateLang
 
-/// `predc filter 'PREDICATE' [FILE | -] [--count] [--var NAME=JSON]... [--arg JSON]...`
+/// `predc filter 'PREDICATE' [FILE | -] [--count] [--schema FILE] [--var NAME=JSON]... [--arg JSON]...`
 enum FilterCommand: Command {
     static let name = "filter"
 
     static let options: [OptionSpec] = [
-        .flag("count"), .value("var", repeatable: true), .value("arg", repeatable: true),
+        .flag("count"), .value("schema"), .value("var", repeatable: true), .value("arg", repeatable: true),
     ]
 
     static let help = HelpText(
         summary: "Print the JSON Lines whose object satisfies a predicate.",
-        usage: ["filter 'PREDICATE' [FILE | -] [--count] [--var NAME=JSON]... [--arg JSON]..."],
+        usage: ["filter 'PREDICATE' [FILE | -] [--count] [--schema FILE] [--var NAME=JSON]... [--arg JSON]..."],
         examples: [
             "filter 'age >= 18 AND country == \"FR\"' people.jsonl",
             "filter 'ANY languages ==[c] \"swift\"' people.jsonl --count",
             "filter 'name BEGINSWITH %@' --arg '\"A\"' - < people.jsonl",
+            "filter 'createdAt >= CAST(\"2024-06-01\", \"NSDate\")' orders.jsonl --schema orders.schema.json",
         ],
         options: [
-            ("--count", "Print only the number of matching lines."),
+            ("--count", "Print only the number of matching lines.")
+        ] + SchemaFile.helpOptions(conforms: true) + [
             ("--var NAME=JSON", "Bind $NAME to a typed-JSON value (repeatable)."),
             ("--arg JSON", "A format argument for %@ %K %d %f ..., in order (repeatable)."),
         ],
@@ -35,7 +38,10 @@ enum FilterCommand: Command {
         exitStatuses: [
             (.success, "every line was read and evaluated (whether or not any matched)"),
             (.usage, "usage error"),
-            (.dataError, "the predicate does not compile, or some lines were malformed (skipped)"),
+            (
+                .dataError,
+                "the predicate does not compile, --schema finds errors, or some lines were malformed (skipped)"
+            ),
             (.noInput, "the input file cannot be opened"),
             (.evaluationError, "evaluation failed on some lines (skipped)"),
         ])
@@ -46,7 +52,14 @@ enum FilterCommand: Command {
             do throws(UsageError) { try arguments.requireAtMost(2) } catch { throw .usage(error) }
             let formatArguments = try ValueArguments.arguments(arguments)
             let variables = try ValueArguments.variables(arguments)
-            let compiled = CompiledPredicate.compile(text, arguments: formatArguments, sourceName: "<argument>")
+            let schema = try SchemaFile.load(arguments, variables: variables, in: context)
+            let compiled =
+                if let schema {
+                    CompiledPredicate.compile(
+                        text, arguments: formatArguments, schema: schema, sourceName: "<argument>")
+                } else {
+                    CompiledPredicate.compile(text, arguments: formatArguments, sourceName: "<argument>")
+                }
             DiagnosticOutput(source: compiled.source, context: context).print(compiled.diagnostics)
             guard let predicate = compiled.predicate, !compiled.diagnostics.hasErrors else {
                 throw .reported(.dataError)
@@ -59,7 +72,8 @@ enum FilterCommand: Command {
                 throw .noInput(error.message)
             }
             if source.isTerminal { throw .usage(UsageError("no input (give a FILE, or pipe JSON Lines in)")) }
-            var filter = StreamFilter(predicate: predicate, variables: variables, context: context, name: source.name)
+            var filter = StreamFilter(
+                predicate: predicate, variables: variables, schema: schema, context: context, name: source.name)
             filter.run(LineReader(source), count: arguments.has("count"))
             return filter.status
         } catch {
@@ -72,15 +86,18 @@ enum FilterCommand: Command {
 struct StreamFilter {
     let predicate: CompiledPredicate
     let variables: [String: Value]
+    /// The schema each object is conformed to, if any.
+    let schema: Schema?
     let context: Context
     let name: String
     private(set) var matched = 0
     private(set) var malformed = 0
     private(set) var failed = 0
 
-    init(predicate: CompiledPredicate, variables: [String: Value], context: Context, name: String) {
+    init(predicate: CompiledPredicate, variables: [String: Value], schema: Schema?, context: Context, name: String) {
         self.predicate = predicate
         self.variables = variables
+        self.schema = schema
         self.context = context
         self.name = name
     }
@@ -118,7 +135,7 @@ struct StreamFilter {
     }
 
     private mutating func matches(_ bytes: ArraySlice<UInt8>, line: Int) -> Bool {
-        let object: Value
+        var object: Value
         do throws(JSONError) {
             object = try TypedJSON.parse(utf8: bytes)
         } catch {
@@ -126,6 +143,7 @@ struct StreamFilter {
             report(error.message, line: line, column: error.column)
             return false
         }
+        if let schema { object = schema.conform(object) }
         do throws(EvaluationError) {
             return try predicate.evaluate(with: object, variables: variables)
         } catch {

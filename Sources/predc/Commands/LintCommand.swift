@@ -1,20 +1,21 @@
 // `predc lint`: syntax diagnostics plus lint rules (Lint/), each warning tagged with its rule id as
 // `FILE:LINE:COLUMN: warning: [rule] message`. `--tags` / `--form` enable the rules that need to know
-// the form; `--strict` turns warnings into errors and a failing exit status.
+// the form; `--schema` checks the key paths and types against a JSON Schema; `--strict` turns warnings
+// into errors and a failing exit status.
 
 import PredicateLang
 
-/// `predc lint [PREDICATE | FILE | -] [--tags a,b,c | --form FORM.json] [--strict]`
+/// `predc lint [PREDICATE | FILE | -] [--tags a,b,c | --form FORM.json] [--schema FILE] [--strict]`
 enum LintCommand: Command {
     static let name = "lint"
 
-    static let options: [OptionSpec] = [.value("tags"), .value("form"), .flag("strict")]
+    static let options: [OptionSpec] = [.value("tags"), .value("form"), .value("schema"), .flag("strict")]
 
     static var help: HelpText {
         HelpText(
             summary: "Check a predicate for syntax errors and likely mistakes.",
             usage: [
-                "lint [PREDICATE | FILE | -] [--tags TAG,TAG... | --form FORM.json] [--strict]",
+                "lint [PREDICATE | FILE | -] [--tags TAG,TAG... | --form FORM.json] [--schema FILE] [--strict]",
                 "lint --form FORM.json [--strict]",
             ],
             examples: [
@@ -22,11 +23,13 @@ enum LintCommand: Command {
                 "lint '$hobbys CONTAINS \"Films\"' --tags hobbies,name",
                 "lint conditions/license.predicate --form signup-form.json --strict",
                 "lint --form signup-form.json",
+                "lint 'custmer.country == \"NZ\"' --schema orders.schema.json",
             ],
             options: [
                 ("--tags TAG,TAG...", "The tags that exist; a $tag not among them is reported."),
                 ("--form FORM.json", "Take the tags and the row types from a form definition."),
-                ("--strict", "Report warnings as errors and exit 1 when there are any."),
+            ] + SchemaFile.helpOptions(conforms: false) + [
+                ("--strict", "Report warnings as errors and exit 1 when there are any.")
             ],
             discussion: [
                 "With --form and no predicate, every condition of the form is checked, and findings are\n"
@@ -38,7 +41,7 @@ enum LintCommand: Command {
                 (.success, "no findings, or only warnings without --strict"),
                 (.falseOrFindings, "--strict: there were warnings"),
                 (.usage, "usage error"),
-                (.dataError, "the predicate does not parse, or the form file is malformed"),
+                (.dataError, "the predicate does not parse, --schema finds errors, or the form file is malformed"),
                 (.noInput, "an input file cannot be opened"),
             ])
     }
@@ -50,8 +53,12 @@ enum LintCommand: Command {
                 throw .usage(UsageError("use either '--tags' or '--form', not both"))
             }
             if arguments.positionals.isEmpty, let path = arguments.value("form") {
+                if arguments.value("schema") != nil {
+                    throw .usage(UsageError("'--schema' checks a predicate; give one, or leave '--schema' out"))
+                }
                 return try lintForm(path, strict: arguments.has("strict"), in: context)
             }
+            let schema = try SchemaFile.load(arguments, in: context)
             let input = try PredicateInput.resolve(arguments.positionals.first, allowFile: true, in: context)
             let parsed = SyntaxTree.parse(input.text, sourceName: input.name)
             let output = DiagnosticOutput(source: parsed.source, context: context)
@@ -69,9 +76,17 @@ enum LintCommand: Command {
                 lintInput.rowKinds = sketch.rowKinds
             }
             let strict = arguments.has("strict")
+            var checked = schema?.diagnostics(for: tree) ?? []
+            let schemaErrors = checked.hasErrors
+            if strict {
+                for index in checked.indices where checked[index].severity == .warning {
+                    checked[index].severity = .error
+                }
+            }
             let findings = Linter.findings(lintInput)
-            output.print(findings.map { $0.diagnostic(severity: strict ? .error : .warning) })
-            return strict && !findings.isEmpty ? .falseOrFindings : .success
+            output.print(checked + findings.map { $0.diagnostic(severity: strict ? .error : .warning) })
+            if schemaErrors { return .dataError }
+            return strict && !(findings.isEmpty && checked.isEmpty) ? .falseOrFindings : .success
         } catch {
             return try error.report(name, in: context)
         }
