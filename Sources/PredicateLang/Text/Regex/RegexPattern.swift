@@ -39,10 +39,11 @@
 /// - Without `[n]` the pattern and the subject are canonically composed (NFC) first, so decomposed and
 ///   precomposed text match alike; `[n]` matches the text as given. (NSPredicate uses NFKC.)
 /// - Patterns with back references, atomic groups or possessive quantifiers (and look-behinds whose body
-///   contains `.` or `\R`) run on a backtracking matcher that follows ICU's order of choices; the others run
-///   on an automaton in time linear in subject × pattern, so `(a+)+$` cannot blow up. The backtracking
-///   matcher charges every step to the evaluation budget: where ICU would run for a very long time, the
-///   match ends in a budget-exceeded error.
+///   contains `.` or `\R`, and patterns too large for the automaton) run on a backtracking matcher that
+///   tries ICU's choices in ICU's order; the others run on an automaton in time linear in subject × pattern,
+///   so `(a+)+$` cannot blow up. The backtracking matcher charges every step to the evaluation budget: where
+///   ICU would backtrack for a very long time, the match ends in a budget-exceeded error.
+/// - Errors name ICU's error code: `Can't do regex matching, reason: (U_REGEX_RULE_SYNTAX: …)`.
 /// - An empty pattern never matches.
 ///
 /// Deviations from ICU 72: Unicode properties come from the Swift runtime's Unicode version where the
@@ -51,11 +52,11 @@
 /// beyond the list above (Bidi_Class, Line_Break, East_Asian_Width, …) are an `invalidPattern` error whose
 /// message says "not supported".
 ///
-/// Limits: patterns whose automaton (after expanding counted repetition) exceeds ``maxProgramSize``
-/// instructions, nest groups or sets deeper than 64 or repeat more than 100,000 times are a `regexLimit`
-/// error at initialisation; subjects longer than `Limits.maxRegexSubjectBytes` are a `regexLimit` error;
-/// running out of the step budget is budget-exceeded, and a backtracking stack beyond eight megabytes (ICU's
-/// limit) a `regexLimit` error.
+/// Limits: patterns that nest groups or sets deeper than 64, chain more than 128 property operations in a
+/// set, or repeat more than 100,000 times (`{n,m}`; ICU allows 16,777,215) are a `regexLimit` error at
+/// initialisation; subjects longer than `Limits.maxRegexSubjectBytes` are a `regexLimit` error; running out
+/// of the step budget is budget-exceeded, and a backtracking stack beyond eight megabytes (ICU's limit) a
+/// `regexLimit` error, as ICU reports U_REGEX_STACK_OVERFLOW.
 ///
 /// ```swift
 /// let isbn = try RegexPattern("\\d{10}|\\d{9}[Xx]", options: [])
@@ -76,8 +77,9 @@ public struct RegexPattern: Sendable, Hashable {
     public let options: ComparisonOptions
     let engine: Engine
 
-    /// The most automaton instructions one pattern (and each look-around body) may compile to. The matcher
-    /// stores instruction indexes in 16 bits, so this must stay below 65,535.
+    /// The most automaton instructions one pattern (and each look-around body) may compile to; larger
+    /// patterns run on the backtracking matcher. The automaton stores instruction indexes in 16 bits, so this
+    /// must stay below 65,535.
     public static let maxProgramSize = 10_000
     /// The most steps one match may take when it has no budget of its own.
     public static let maxMatchSteps = 50_000_000
@@ -98,13 +100,10 @@ public struct RegexPattern: Sendable, Hashable {
             Array(text.unicodeScalars),
             caseInsensitive: StringFolding.effectiveOptions(options).contains(.caseInsensitive))
         let node = try parser.parse()
-        guard node.programSize <= Self.maxProgramSize else {
-            throw EvaluationError(
-                .regexLimit,
-                "Can't do regex matching, reason: (pattern compiles to more than \(Self.maxProgramSize) instructions)")
-        }
+        // The automaton expands counted repetition; a pattern too large for it backtracks instead.
+        let backtracks = alwaysBacktracking || node.requiresBacktracking || node.programSize > Self.maxProgramSize
         engine =
-            alwaysBacktracking || node.requiresBacktracking
+            backtracks
             ? .backtracking(RegexBacktrackProgram(node, groupCount: parser.groupCount)) : .automaton(RegexProgram(node))
     }
 
