@@ -233,7 +233,8 @@ struct ComparisonSemanticsTests {
             ErrorCase("5", .matches, 5, .typeMismatch, "Can't create a regex expression from object 5."),
             ErrorCase(5, .like, "5", .typeMismatch, "Can't do regex matching on object 5."),
             ErrorCase("abc", .like, "abc\\", .invalidPattern, "The backslash is a wildcard char"),
-            ErrorCase("abc", .matches, "(a", .invalidPattern, "Can't do regex matching, reason: (missing ')'"),
+            ErrorCase(
+                "abc", .matches, "(a", .invalidPattern, "Can't do regex matching, reason: (U_REGEX_MISMATCHED_PAREN"),
             ErrorCase("public.jpeg", .utiConformsTo, "public.image", .unsupported, "UTI-CONFORMS-TO is not supported"),
             ErrorCase("public.jpeg", .utiEquals, "public.jpeg", .unsupported, "UTI-EQUALS is not supported"),
         ])

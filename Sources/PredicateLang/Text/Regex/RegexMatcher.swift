@@ -1,26 +1,26 @@
 // RegexMatcher: runs a RegexProgram over a subject as a Thompson NFA simulation (the Pike VM without
-// captures). All live threads advance in lock step, one scalar at a time, and each instruction is
-// in a thread list at most once per position, so the work is O(subject × program), never exponential.
+// captures). All live threads advance in lock step, one code point at a time, and each instruction is in a
+// thread list at most once per position, so the work is O(subject × program), never exponential.
 // Look-arounds are tabulated first, one extra linear scan each, and then read like anchors.
 
-/// The NFA simulation over one subject, generic over how the subject's scalars are stored (ASCII
-/// bytes read in place, or an array of scalars).
+/// The NFA simulation over one subject, generic over how the subject's code points are stored (ASCII bytes
+/// read in place, or an array of scalars).
 ///
 /// Notes:
 /// - The main program is anchored at position 0 and accepts only at the end (whole-string match).
-/// - A look-behind body is run forwards, unanchored (a fresh thread starts at every position);
-///   "matches ending at p" is recorded for every p. A look-ahead body is compiled reversed and run
-///   backwards from the end the same way, which records "matches starting at p". Nested
-///   look-arounds are tabulated first (innermost first). Assertions always read absolute positions,
-///   so they need no mirroring in reversed programs.
-/// - Thread lists and the ε-closure stack live in one temporary allocation (on the stack for small
-///   programs), so a pattern without look-arounds matches an ASCII subject without heap allocation.
-struct RegexMatcher<Subject: RandomAccessCollection, Folded: RandomAccessCollection>
-where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element == Unicode.Scalar, Folded.Index == Int {
+/// - A look-behind body is run forwards, unanchored (a fresh thread starts at every position); "matches
+///   ending at p" is recorded for every p. A look-ahead body is compiled reversed and run backwards from the
+///   end the same way, which records "matches starting at p". Nested look-arounds are tabulated first
+///   (innermost first). Assertions read absolute positions, so they need no mirroring in reversed programs.
+/// - A folded instruction consumes one code point whose full case folding may be several code points long;
+///   the thread then skips as many instructions (one per folded code point), so `ß` matches `ss`.
+/// - Thread lists and the ε-closure stack live in one temporary allocation (on the stack for small programs),
+///   so a pattern without look-arounds matches an ASCII subject without heap allocation.
+struct RegexMatcher<Subject: RandomAccessCollection> where Subject.Element == Unicode.Scalar, Subject.Index == Int {
     /// A set of instruction indexes with O(1) insert, lookup and clear (Briggs–Torczon sparse set).
-    /// Instruction indexes are stored as 16 bits (programs are at most
-    /// ``RegexPattern/maxProgramSize`` instructions), so the working memory of programs up to ~80
-    /// instructions fits the 1 KiB that `withUnsafeTemporaryAllocation` keeps on the stack.
+    /// Instruction indexes are stored as 16 bits (programs are at most ``RegexPattern/maxProgramSize``
+    /// instructions), so the working memory of programs up to ~80 instructions fits the 1 KiB that
+    /// `withUnsafeTemporaryAllocation` keeps on the stack.
     typealias Slot = UInt16
 
     private struct ThreadList {
@@ -40,8 +40,8 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
         }
     }
 
-    /// The ε-closure work stack: every visited instruction pushes at most two more, so
-    /// 2 × program + 1 slots always suffice.
+    /// The ε-closure work stack: every visited instruction pushes at most two more, so 2 × program + 1 slots
+    /// always suffice.
     private struct WorkStack {
         var storage: UnsafeMutableBufferPointer<Slot>
         var count = 0
@@ -58,15 +58,6 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
         }
     }
 
-    /// A position in the subject, as assertions see it.
-    private struct Context {
-        var position: Int
-        var previous: Unicode.Scalar?
-        var current: Unicode.Scalar?
-        var following: Unicode.Scalar?
-        var afterFollowing: Bool
-    }
-
     /// What the scans record.
     private enum Recording {
         /// Only whether a match state is live at the last position.
@@ -76,12 +67,11 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
     }
 
     private let subject: Subject
-    /// Each subject scalar's simple case folding (read only by folded instructions).
-    private let folded: Folded
+    private let boundaries: RegexBoundaryTables
 
-    init(subject: Subject, folded: Folded) {
+    init(subject: Subject, program: RegexProgram) {
         self.subject = subject
-        self.folded = folded
+        boundaries = RegexBoundaryTables(subject, program: program)
     }
 
     /// Whether `program` matches all of the subject, charging thread steps to `budget`.
@@ -109,9 +99,9 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
         return tables
     }
 
-    /// Runs `program` over the subject in one direction. `last` receives whether a match state is
-    /// live at the final position; with `.table` the result has that answer for every position.
-    /// `anchored` starts threads only at the first position.
+    /// Runs `program` over the subject in one direction. `last` receives whether a match state is live at the
+    /// final position; with `.table` the result has that answer for every position. `anchored` starts threads
+    /// only at the first position.
     private func scan(
         _ program: RegexProgram, tables: [[Bool]], forward: Bool, anchored: Bool, recording: Recording,
         _ budget: inout EvaluationBudget, last: inout Bool
@@ -128,21 +118,20 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
             var next = ThreadList(dense: slice(2 * size, size), sparse: slice(3 * size, size))
             var stack = WorkStack(storage: slice(4 * size, 2 * size + 1))
             return try run(
-                program, tables, forward: forward, anchored: anchored, recording: recording,
-                &current, &next, &stack, &budget, &last)
+                program, tables, forward: forward, anchored: anchored, recording: recording, &current, &next, &stack,
+                &budget, &last)
         }
     }
 
     private func run(
         _ program: RegexProgram, _ tables: [[Bool]], forward: Bool, anchored: Bool, recording: Recording,
         _ current: inout ThreadList, _ next: inout ThreadList, _ stack: inout WorkStack,
-        _ budget: inout EvaluationBudget,
-        _ last: inout Bool
+        _ budget: inout EvaluationBudget, _ last: inout Bool
     ) throws(EvaluationError) -> [Bool] {
         let count = subject.count
         var accepted: [Bool] = recording == .table ? Array(repeating: false, count: count + 1) : []
         var position = forward ? 0 : count
-        addThread(0, program, tables, to: &current, context(program, at: position), &stack)
+        addThread(0, program, tables, to: &current, at: position, &stack)
         var live = hasMatch(program, current)
         if recording == .table { accepted[position] = live }
         for _ in 0..<count {
@@ -150,15 +139,14 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
             try budget.charge(current.count + 1)
             let index = forward ? position : position - 1
             position = forward ? position + 1 : position - 1
-            let after = context(program, at: position)
             next.count = 0
+            let scalar = subject[subject.startIndex + index]
             for slot in 0..<current.count {
                 let pc = Int(current.dense[slot])
-                if consumes(program, program.instructions[pc], index) {
-                    addThread(pc + 1, program, tables, to: &next, after, &stack)
-                }
+                let advance = consumes(program, program.instructions[pc], scalar)
+                if advance > 0 { addThread(pc + advance, program, tables, to: &next, at: position, &stack) }
             }
-            if !anchored { addThread(0, program, tables, to: &next, after, &stack) }
+            if !anchored { addThread(0, program, tables, to: &next, at: position, &stack) }
             swap(&current, &next)
             live = hasMatch(program, current)
             if recording == .table { accepted[position] = live }
@@ -172,20 +160,36 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
         list.contains(program.instructions.count - 1)
     }
 
-    private func consumes(_ program: RegexProgram, _ instruction: RegexInstruction, _ index: Int) -> Bool {
+    /// How many instructions a thread at `instruction` moves on by consuming `scalar` (0: it dies).
+    @inline(__always)
+    private func consumes(_ program: RegexProgram, _ instruction: RegexInstruction, _ scalar: Unicode.Scalar) -> Int {
         switch instruction {
-        case .scalar(let value): subject[index].value == value
-        case .foldedScalar(let value): folded[index].value == value
-        case .characterClass(let classIndex): program.classes[classIndex].contains(subject[index])
-        case .foldedCharacterClass(let classIndex): program.classes[classIndex].contains(folded[index])
-        case .anyScalar: true
-        case .split, .jump, .assertion, .lookaround, .match: false
+        case .scalar(let value): return scalar.value == value ? 1 : 0
+        case .set(let index): return program.sets[index].contains(scalar.value) ? 1 : 0
+        case .anyScalar: return 1
+        case .folded(let string, let offset, let isBackward):
+            return Self.foldedAdvance(program.foldedStrings[string], offset, isBackward, scalar.value)
+        case .fail, .split, .jump, .assertion, .lookaround, .match: return 0
         }
+    }
+
+    /// How far a folded instruction moves: the length of the code point's full folding when it matches the
+    /// folded string at `offset` (forwards, or ending there backwards), else 0.
+    static func foldedAdvance(_ string: [UInt32], _ offset: Int, _ isBackward: Bool, _ value: UInt32) -> Int {
+        if value < 0x80 {
+            let folded = value &- 0x41 < 26 ? value | 0x20 : value
+            return string[isBackward ? offset - 1 : offset] == folded ? 1 : 0
+        }
+        let folding = RegexCaseFolding.fullFold(value)
+        let start = isBackward ? offset - folding.count : offset
+        guard start >= 0, start + folding.count <= string.count else { return 0 }
+        for index in 0..<folding.count where string[start + index] != folding[index] { return 0 }
+        return folding.count
     }
 
     /// Adds `start` and everything reachable from it by ε-moves (explicit stack, no recursion).
     private func addThread(
-        _ start: Int, _ program: RegexProgram, _ tables: [[Bool]], to list: inout ThreadList, _ context: Context,
+        _ start: Int, _ program: RegexProgram, _ tables: [[Bool]], to list: inout ThreadList, at position: Int,
         _ stack: inout WorkStack
     ) {
         stack.push(start)
@@ -199,67 +203,12 @@ where Subject.Element == Unicode.Scalar, Subject.Index == Int, Folded.Element ==
                 stack.push(second)
                 stack.push(first)
             case .assertion(let assertion):
-                if RegexAssertion.holds(
-                    assertion, previous: context.previous, current: context.current, following: context.following,
-                    afterFollowing: context.afterFollowing)
-                {
-                    stack.push(pc + 1)
-                }
+                if boundaries.holds(assertion, subject, at: position) { stack.push(pc + 1) }
             case .lookaround(let index, let isNegated):
-                if tables[index][context.position] != isNegated { stack.push(pc + 1) }
-            case .scalar, .foldedScalar, .characterClass, .foldedCharacterClass, .anyScalar, .match:
+                if tables[index][position] != isNegated { stack.push(pc + 1) }
+            case .scalar, .folded, .set, .anyScalar, .fail, .match:
                 break
             }
         }
-    }
-
-    private func context(_ program: RegexProgram, at index: Int) -> Context {
-        guard program.usesAssertions else {
-            return Context(position: index, previous: nil, current: nil, following: nil, afterFollowing: false)
-        }
-        return Context(
-            position: index,
-            previous: index > 0 ? subject[index - 1] : nil,
-            current: index < subject.count ? subject[index] : nil,
-            following: index + 1 < subject.count ? subject[index + 1] : nil,
-            afterFollowing: index + 2 < subject.count)
-    }
-}
-
-extension RegexAssertion {
-    /// Whether the assertion holds between `previous` and `current` (nil at the ends of the subject).
-    static func holds(
-        _ assertion: RegexAssertion, previous: Unicode.Scalar?, current: Unicode.Scalar?, following: Unicode.Scalar?,
-        afterFollowing: Bool
-    ) -> Bool {
-        let insideCRLF = previous == "\r" && current == "\n"
-        switch assertion {
-        case .startOfInput:
-            return previous == nil
-        case .startOfLine:
-            return previous == nil || (isTerminator(previous) && current != nil && !insideCRLF)
-        case .endOfInput:
-            return current == nil
-        case .endOfLine:
-            return current == nil || (isTerminator(current) && !insideCRLF)
-        case .endOfInputOrFinalTerminator:
-            if current == nil { return true }
-            if isTerminator(current) && following == nil { return !insideCRLF }
-            return current == "\r" && following == "\n" && !afterFollowing
-        case .wordBoundary:
-            return isWord(previous) != isWord(current)
-        case .notWordBoundary:
-            return isWord(previous) == isWord(current)
-        }
-    }
-
-    private static func isTerminator(_ scalar: Unicode.Scalar?) -> Bool {
-        guard let scalar else { return false }
-        return RegexProperty.lineTerminator.contains(scalar)
-    }
-
-    private static func isWord(_ scalar: Unicode.Scalar?) -> Bool {
-        guard let scalar else { return false }
-        return RegexProperty.word.contains(scalar)
     }
 }

@@ -1,294 +1,324 @@
-// RegexParser: MATCHES pattern text (ICU syntax) → RegexNode. Applies the [c]/[d] folding and the
-// inline flags to literals and classes as it builds nodes, and rejects what a linear-time engine
-// cannot do (backreferences) with a "not supported" invalid-pattern error.
+// RegexParser: MATCHES pattern text (ICU syntax) → RegexNode. A transcription of ICU's pattern grammar (the
+// state table in ICU's regexcst.txt), so what ICU accepts is accepted and what it rejects is an
+// invalid-pattern error naming ICU's error code. Case-insensitive literal runs are folded as they are
+// flushed, as ICU does; sets are parsed in RegexParser+Sets, escapes in RegexParser+Escapes.
 //
-// Grammar (ICU subset):
-//   alternation   := concatenation ('|' concatenation)*
-//   concatenation := quantified*
-//   quantified    := atom (('*' | '+' | '?' | '{' n (',' m?)? '}') ('?' | '+')?)*
-//   atom          := literal | '.' | '^' | '$' | escape | class | '(' group ')'
-//   group         := '?:' alt | '?' flags ')' | '?' flags ':' alt | '?<' name '>' alt | '?#' … | '?>' alt
-//                  | '?=' alt | '?!' alt | '?<=' alt | '?<!' alt | alt
+// Grammar (the states of ICU's table):
+//   term      := literal | '[' set ']' | '(' group | '.' | '^' | '$' | '\' escape | '|' term | ')' | end
+//   quantify  := ('*' | '+' | '?' | '{' n (',' m?)? '}') ('?' | '+')?  | '(?#' … ')' quantify
+//   group     := '?:' | '?>' | '?=' | '?!' | '?<=' | '?<!' | '?<' name '>' | '?#' … ')' | '?' flags (')' | ':')
+//   flags     := [idmsuwx-]+
+// After a literal, set, `.`, `^`, `$`, escape class or group comes `quantify` (ICU lets `^` and `$` be
+// repeated); after a quantifier or a look-around only `|`, `)` or a new term; after `\b`, `\A` and the other
+// backslash anchors, `(?i)` or a comment, a new term.
 
-/// Parses one pattern. Positions in errors are scalar offsets into the (normalised) pattern.
+/// Parses one pattern. Error offsets are code point offsets into the pattern as compiled.
 struct RegexParser {
-    /// The scoped match flags, saved on entering a group and restored when it closes.
-    struct Flags {
-        var caseInsensitive: Bool
-        var dotAll = true
-        var multiline = true
-        var extended = false
+    /// The match flags in force; a group saves them on entry and restores them when it closes.
+    struct Flags: Equatable {
+        var caseInsensitive = false
+        var dotAll = false
+        var multiline = false
+        var comments = false
+        var unixLines = false
+        var unicodeWords = false
     }
 
-    /// Deepest nesting of groups and classes accepted.
+    /// Where the grammar stands between tokens.
+    enum State {
+        case term
+        case quantify
+        case continuation
+        case done
+    }
+
+    enum GroupKind {
+        case root
+        case capture(Int)
+        case plain
+        case atomic
+        case lookahead(isNegated: Bool)
+        case lookbehind(isNegated: Bool)
+    }
+
+    /// An open group: its alternatives so far, the items of the current alternative and the flags to restore.
+    struct Frame {
+        var kind: GroupKind
+        var savedFlags: Flags
+        var resume: State
+        var start: Int
+        var alternatives: [RegexNode] = []
+        var items: [RegexNode] = []
+    }
+
+    /// Deepest nesting of groups, and of sets, accepted.
     static let maxNesting = 64
     /// Largest count accepted in `{n,m}`.
     static let maxRepetitionCount = 100_000
 
-    let scalars: [Unicode.Scalar]
-    var position = 0
+    var scanner: RegexScanner
+    var token = RegexToken()
+    /// The raw offset where `token` starts.
+    var tokenStart = 0
     var flags: Flags
-    var depth = 0
-    /// Whether literals are diacritic-folded (`[d]`).
-    let foldsDiacritics: Bool
-    /// Whether literals are fully case-folded (`[c]`; the subject is folded the same way).
-    let foldsCase: Bool
+    var frames: [Frame]
+    /// Literal code points not yet made into a node (ICU merges a run into one string).
+    var literal: [UInt32] = []
+    var groupCount = 0
+    var groupNames: [String: Int] = [:]
+    /// Back references and where they were written, checked against the group count at the end.
+    var backreferences: [(group: Int, offset: Int)] = []
+    /// The last literal added to a set (ICU keeps it across sets: `[a&-z]` ranges from `a`).
+    var lastSetLiteral: UInt32?
+    /// Set operands and operators while a set is parsed (RegexParser+Sets).
+    var setOperands: [(set: RegexSet, depth: Int)] = []
+    var setOperators: [RegexSetOperator] = []
 
-    init(_ pattern: String, options: ComparisonOptions) {
-        let effective = StringFolding.effectiveOptions(options)
-        let literal = effective.contains(.normalized)
-        scalars = Array((literal ? pattern : StringFolding.composed(pattern)).unicodeScalars)
-        foldsCase = effective.contains(.caseInsensitive)
-        foldsDiacritics = effective.contains(.diacriticInsensitive)
-        flags = Flags(caseInsensitive: foldsCase)
+    init(_ scalars: [Unicode.Scalar], caseInsensitive: Bool) {
+        scanner = RegexScanner(scalars)
+        flags = Flags(caseInsensitive: caseInsensitive, dotAll: true, multiline: true)
+        frames = [Frame(kind: .root, savedFlags: flags, resume: .term, start: 0)]
     }
 
     /// Parses the whole pattern.
     mutating func parse() throws(EvaluationError) -> RegexNode {
-        let node = try parseAlternation()
-        if position < scalars.count {
-            throw Self.error("unmatched ')'", at: position)
-        }
-        return node
-    }
-
-    // MARK: - Structure
-
-    /// alternation := concatenation ('|' concatenation)*
-    mutating func parseAlternation() throws(EvaluationError) -> RegexNode {
-        var alternatives = [try parseConcatenation()]
-        while peek() == "|" {
-            position += 1
-            alternatives.append(try parseConcatenation())
-        }
-        return alternatives.count == 1 ? alternatives[0] : .alternation(alternatives)
-    }
-
-    /// concatenation := quantified*
-    mutating func parseConcatenation() throws(EvaluationError) -> RegexNode {
-        var items: [RegexNode] = []
+        try advance()
+        var state = State.term
         while true {
-            skipExtendedWhitespace()
-            guard let next = peek(), next != "|", next != ")" else { break }
-            let node = try parseQuantified()
-            if node != .empty { items.append(node) }
-        }
-        return items.isEmpty ? .empty : (items.count == 1 ? items[0] : .concatenation(items))
-    }
-
-    /// quantified := atom quantifier?   (a second quantifier is an error, as in ICU)
-    mutating func parseQuantified() throws(EvaluationError) -> RegexNode {
-        let atomStart = position
-        var node = try parseAtom()
-        skipExtendedWhitespace()
-        if let bounds = try parseQuantifier() {
-            switch node {
-            case .assertion, .lookaround: throw Self.error("quantifier after an assertion", at: atomStart)
-            default: break
-            }
-            // Lazy `?` and possessive `+` suffixes: irrelevant to a yes/no whole-string match for
-            // lazy; possessive is treated as greedy (see RegexPattern).
-            if peek() == "?" || peek() == "+" { position += 1 }
-            node = .repetition(node, minimum: bounds.minimum, maximum: bounds.maximum)
-            skipExtendedWhitespace()
-            let quantifierStart = position
-            if try parseQuantifier() != nil {
-                throw Self.error("nested quantifier", at: quantifierStart)
+            switch state {
+            case .term: state = try parseTerm()
+            case .quantify: state = try parseQuantifier()
+            case .continuation: state = try parseContinuation()
+            case .done: return try finish()
             }
         }
-        return node
     }
 
-    /// `*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, or nil when no quantifier follows.
-    mutating func parseQuantifier() throws(EvaluationError) -> (minimum: Int, maximum: Int?)? {
-        switch peek() {
-        case "*":
-            position += 1
-            return (0, nil)
-        case "+":
-            position += 1
-            return (1, nil)
-        case "?":
-            position += 1
-            return (0, 1)
-        case "{":
-            let start = position
-            position += 1
-            let minimum = try parseCount()
-            var maximum: Int? = minimum
-            if peek() == "," {
-                position += 1
-                maximum = peek() == "}" ? nil : try parseCount()
-            }
-            guard peek() == "}" else { throw Self.error("malformed interval '{'", at: start) }
-            position += 1
-            if let maximum, maximum < minimum {
-                throw Self.error("interval maximum is less than its minimum", at: start)
-            }
-            return (minimum, maximum)
+    // MARK: - Tokens
+
+    /// Reads the next token.
+    mutating func advance() throws(EvaluationError) {
+        scanner.freeSpacing = flags.comments
+        tokenStart = scanner.position
+        token = try scanner.next()
+    }
+
+    /// Whether the current token is the unquoted character `character`.
+    func at(_ character: Unicode.Scalar) -> Bool { token.isSyntax(character) }
+
+    /// The current token as an unquoted ASCII letter or digit.
+    var asciiWordCharacter: (value: UInt32, isLetter: Bool)? {
+        guard !token.isQuoted, let value = token.value else { return nil }
+        if (value | 0x20) &- 0x61 < 26 { return (value, true) }
+        if value &- 0x30 < 10 { return (value, false) }
+        return nil
+    }
+
+    // MARK: - States
+
+    /// term: a literal, set, group, `.`, anchor, escape, `|`, `)` or the end.
+    mutating func parseTerm() throws(EvaluationError) -> State {
+        if token.isQuoted, let value = token.value {
+            literal.append(value)
+            try advance()
+            return .quantify
+        }
+        guard let value = token.value else { return .done }
+        switch value {
+        case 0x5B:
+            try advance()
+            try parseSet()
+            return .quantify
+        case 0x28:
+            let start = tokenStart
+            try advance()
+            return try parseOpenParenthesis(at: start)
+        case 0x2E:
+            append(.dot(flags.dotAll ? .all : flags.unixLines ? .unixLine : .line))
+            try advance()
+            return .quantify
+        case 0x5E:
+            append(.assertion(flags.multiline ? (flags.unixLines ? .startOfUnixLine : .startOfLine) : .startOfInput))
+            try advance()
+            return .quantify
+        case 0x24:
+            let assertion: RegexAssertion =
+                flags.multiline
+                ? (flags.unixLines ? .endOfUnixLine : .endOfLine)
+                : (flags.unixLines ? .endOfInputOrFinalNewline : .endOfInputOrFinalTerminator)
+            append(.assertion(assertion))
+            try advance()
+            return .quantify
+        case 0x5C:
+            try advance()
+            return try parseEscape(at: tokenStart - 1)
+        case 0x7C:
+            closeAlternative()
+            try advance()
+            return .term
+        case 0x29:
+            try advance()
+            return try closeGroup()
+        case 0x2A, 0x2B, 0x3F, 0x7B, 0x7D:
+            throw Self.error(.ruleSyntax, at: tokenStart)
         default:
-            return nil
+            literal.append(value)
+            try advance()
+            return .quantify
         }
     }
 
-    mutating func parseCount() throws(EvaluationError) -> Int {
-        let start = position
-        var value = 0
-        while let digit = peek(), digit.value &- 0x30 < 10 {
-            value = value * 10 + Int(digit.value - 0x30)
-            if value > Self.maxRepetitionCount {
-                throw EvaluationError(
-                    .regexLimit,
-                    "Can't do regex matching, reason: (repetition count above \(Self.maxRepetitionCount) at offset \(start))"
-                )
-            }
-            position += 1
+    /// After a quantifiable item: a quantifier, a comment before one, or on to the continuation.
+    mutating func parseQuantifier() throws(EvaluationError) -> State {
+        let start = tokenStart
+        if at("*") {
+            try advance()
+            return try applyQuantifier(minimum: 0, maximum: nil, isInterval: false)
         }
-        guard position > start else { throw Self.error("malformed interval '{'", at: start - 1) }
+        if at("+") {
+            try advance()
+            return try applyQuantifier(minimum: 1, maximum: nil, isInterval: false)
+        }
+        if at("?") {
+            try advance()
+            return try applyQuantifier(minimum: 0, maximum: 1, isInterval: false)
+        }
+        if at("{") {
+            try advance()
+            let (minimum, maximum) = try parseInterval(at: start)
+            return try applyQuantifier(minimum: minimum, maximum: maximum, isInterval: true)
+        }
+        if at("(") {
+            try advance()
+            guard at("?") else { return try parseOpenParenthesis(at: start) }
+            scanner.commentsAllowed = false
+            try advance()
+            guard at("#") else { return try parseGroupType(at: start) }
+            try advance()
+            try skipComment(at: start)
+            return .quantify
+        }
+        return .continuation
+    }
+
+    /// After a quantifier or look-around: `|`, `)` or a new term.
+    mutating func parseContinuation() throws(EvaluationError) -> State {
+        if at("|") {
+            closeAlternative()
+            try advance()
+            return .term
+        }
+        if at(")") {
+            try advance()
+            return try closeGroup()
+        }
+        return .term
+    }
+
+    // MARK: - Quantifiers
+
+    /// `{n}`, `{n,}` or `{n,m}` after the brace.
+    mutating func parseInterval(at start: Int) throws(EvaluationError) -> (Int, Int?) {
+        let minimum = try parseIntervalNumber(at: start)
+        var maximum: Int? = minimum
+        if at(",") {
+            try advance()
+            maximum = asciiWordCharacter?.isLetter == false ? try parseIntervalNumber(at: start) : nil
+        }
+        guard at("}") else { throw Self.error(.badInterval, at: start) }
+        try advance()
+        if let maximum, maximum < minimum { throw Self.error(.maxLessThanMin, at: start) }
+        return (minimum, maximum)
+    }
+
+    private mutating func parseIntervalNumber(at start: Int) throws(EvaluationError) -> Int {
+        guard let first = asciiWordCharacter, !first.isLetter else { throw Self.error(.badInterval, at: start) }
+        var value = 0
+        while let digit = asciiWordCharacter, !digit.isLetter {
+            value = value * 10 + Int(digit.value - 0x30)
+            if value > Int(Int32.max) { throw Self.error(.numberTooBig, at: start) }
+            try advance()
+        }
+        if value > 0xFF_FFFF { throw Self.error(.numberTooBig, at: start) }
+        if value > Self.maxRepetitionCount {
+            throw EvaluationError(
+                .regexLimit,
+                "Can't do regex matching, reason: (repetition count above \(Self.maxRepetitionCount) at offset \(start))"
+            )
+        }
         return value
     }
 
-    /// atom := literal | '.' | '^' | '$' | escape | class | group
-    mutating func parseAtom() throws(EvaluationError) -> RegexNode {
-        let start = position
-        guard let scalar = next() else { throw Self.error("unexpected end of pattern", at: start) }
-        switch scalar {
-        case "(":
-            return try parseGroup(at: start)
-        case "[":
-            return classNode(try parseClass(at: start))
-        case ".":
-            return flags.dotAll
-                ? .anyScalar
-                : .characterClass(RegexCharacterClass(property: .lineTerminator, isNegated: true), folded: false)
-        case "^":
-            return .assertion(flags.multiline ? .startOfLine : .startOfInput)
-        case "$":
-            return .assertion(flags.multiline ? .endOfLine : .endOfInputOrFinalTerminator)
-        case "\\":
-            switch try parseEscape(at: start, inClass: false) {
-            case .scalar(let literal): return literalNode(literal)
-            case .characterClass(let characterClass): return classNode(characterClass)
-            case .assertion(let assertion): return .assertion(assertion)
-            case .quoted(let quoted):
-                let nodes = quoted.map(literalNode).filter { $0 != .empty }
-                return nodes.isEmpty ? .empty : (nodes.count == 1 ? nodes[0] : .concatenation(nodes))
-            }
-        case "*", "+", "?":
-            throw Self.error("nothing to repeat before '\(scalar)'", at: start)
-        case "{":
-            throw Self.error("nothing to repeat before '{'", at: start)
-        default:
-            return literalNode(scalar)
+    /// Reads the `?` (lazy) or `+` (possessive) suffix and wraps the last item.
+    private mutating func applyQuantifier(minimum: Int, maximum: Int?, isInterval: Bool) throws(EvaluationError)
+        -> State
+    {
+        var mode = RegexQuantifierMode.greedy
+        if at("?") {
+            mode = .lazy
+            try advance()
+        } else if at("+") {
+            mode = .possessive
+            try advance()
         }
+        let item = takeQuantifiable()
+        frames[frames.count - 1].items.append(
+            .repetition(item, minimum: minimum, maximum: maximum, mode: mode, isInterval: isInterval))
+        return .continuation
     }
 
-    /// group := '(' ( '?:' | '?' flags ':' | '?<' name '>' | '?>' )? alternation ')' | '(?' flags ')'
-    mutating func parseGroup(at start: Int) throws(EvaluationError) -> RegexNode {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= Self.maxNesting else {
-            throw EvaluationError(
-                .regexLimit, "Can't do regex matching, reason: (groups nested deeper than \(Self.maxNesting))")
+    /// The item a quantifier applies to: the last literal of a pending run (ICU splits the run), else the
+    /// last item.
+    private mutating func takeQuantifiable() -> RegexNode {
+        if let last = literal.popLast() {
+            flushLiteral()
+            return literalNode([last])
         }
-        let saved = flags
-        if peek() == "?" {
-            position += 1
-            switch next() {
-            case ":", ">":
-                break  // non-capturing; atomic groups are matched as plain groups (see RegexPattern)
-            case "=", "!":
-                let isNegated = scalars[position - 1] == "!"
-                return .lookaround(try parseGroupBody(at: start, restoring: saved), isAhead: true, isNegated: isNegated)
-            case "#":
-                while let scalar = next(), scalar != ")" {}
-                return .empty
-            case "<":
-                if let kind = peek(), kind == "=" || kind == "!" {
-                    position += 1
-                    let body = try parseGroupBody(at: start, restoring: saved)
-                    return .lookaround(body, isAhead: false, isNegated: kind == "!")
-                }
-                try skipGroupName(at: start)
-            case .some:
-                position -= 1
-                let scoped = try parseFlags(at: start)
-                if !scoped { return .empty }  // `(?i)`: flags stay on until the enclosing group ends
-            case nil:
-                throw Self.error("missing ')'", at: start)
-            }
-        }
-        return try parseGroupBody(at: start, restoring: saved)
+        return frames[frames.count - 1].items.popLast() ?? .empty
     }
 
-    /// alternation ')' — then the flags of the enclosing group are back in force.
-    mutating func parseGroupBody(at start: Int, restoring saved: Flags) throws(EvaluationError) -> RegexNode {
-        let body = try parseAlternation()
-        guard next() == ")" else { throw Self.error("missing ')'", at: start) }
-        flags = saved
+    // MARK: - Items
+
+    /// Appends `node` to the current alternative, after any pending literal run.
+    mutating func append(_ node: RegexNode) {
+        flushLiteral()
+        frames[frames.count - 1].items.append(node)
+    }
+
+    /// Turns the pending literal run into a node (folded when case-insensitive).
+    mutating func flushLiteral() {
+        guard !literal.isEmpty else { return }
+        frames[frames.count - 1].items.append(literalNode(literal))
+        literal.removeAll()
+    }
+
+    func literalNode(_ codePoints: [UInt32]) -> RegexNode {
+        flags.caseInsensitive ? .foldedLiteral(RegexCaseFolding.fullFold(codePoints)) : .literal(codePoints)
+    }
+
+    mutating func closeAlternative() {
+        flushLiteral()
+        let items = frames[frames.count - 1].items
+        frames[frames.count - 1].alternatives.append(.sequence(items))
+        frames[frames.count - 1].items = []
+    }
+
+    /// The finished body of the innermost group.
+    mutating func finishFrame() -> (Frame, RegexNode) {
+        closeAlternative()
+        let frame = frames.removeLast()
+        let body = frame.alternatives.count == 1 ? frame.alternatives[0] : .alternation(frame.alternatives)
+        flags = frame.savedFlags
+        return (frame, body)
+    }
+
+    /// The end of the pattern.
+    mutating func finish() throws(EvaluationError) -> RegexNode {
+        guard frames.count == 1 else { throw Self.error(.mismatchedParenthesis, at: frames[frames.count - 1].start) }
+        let (_, body) = finishFrame()
+        for reference in backreferences where reference.group > groupCount {
+            throw Self.error(.invalidBackReference, at: reference.offset)
+        }
         return body
-    }
-
-    /// `(?ismx-ismx)` or `(?ismx-ismx:`; returns whether the flags are scoped to a group body.
-    mutating func parseFlags(at start: Int) throws(EvaluationError) -> Bool {
-        var enable = true
-        while let scalar = next() {
-            switch scalar {
-            case "i": flags.caseInsensitive = enable || foldsCase
-            case "s": flags.dotAll = enable
-            case "m": flags.multiline = enable
-            case "x": flags.extended = enable
-            case "w", "u": break  // Unicode word boundaries / Unicode case: our defaults already
-            case "-": enable = false
-            case ")": return false
-            case ":": return true
-            default: throw Self.error("unknown flag '\(scalar)' in group", at: start)
-            }
-        }
-        throw Self.error("missing ')'", at: start)
-    }
-
-    mutating func skipGroupName(at start: Int) throws(EvaluationError) {
-        while let scalar = next() {
-            if scalar == ">" { return }
-            guard RegexProperty.word.contains(scalar) else { throw Self.error("malformed group name", at: start) }
-        }
-        throw Self.error("missing '>' after group name", at: start)
-    }
-
-    // MARK: - Cursor
-
-    func peek(_ offset: Int = 0) -> Unicode.Scalar? {
-        let index = position + offset
-        return index < scalars.count ? scalars[index] : nil
-    }
-
-    mutating func next() -> Unicode.Scalar? {
-        guard position < scalars.count else { return nil }
-        defer { position += 1 }
-        return scalars[position]
-    }
-
-    /// In `(?x)` mode, skips whitespace and `#` comments to the end of the line.
-    mutating func skipExtendedWhitespace() {
-        guard flags.extended else { return }
-        while let scalar = peek() {
-            if RegexProperty.whitespace.contains(scalar) {
-                position += 1
-            } else if scalar == "#" {
-                while let skipped = next(), !RegexProperty.lineTerminator.contains(skipped) {}
-            } else {
-                return
-            }
-        }
-    }
-
-    static func error(_ reason: String, at offset: Int) -> EvaluationError {
-        EvaluationError(.invalidPattern, "Can't do regex matching, reason: (\(reason) at offset \(offset))")
-    }
-
-    static func unsupported(_ feature: String, at offset: Int) -> EvaluationError {
-        EvaluationError(
-            .invalidPattern, "Can't do regex matching, reason: (not supported: \(feature) at offset \(offset))")
     }
 }
