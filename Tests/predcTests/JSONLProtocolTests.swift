@@ -87,3 +87,54 @@ struct JSONLProtocolTests {
         #expect(predc("format", "--jsonl", "--check").status == .usage)
     }
 }
+
+/// Without a flush per answer these tests wait for an answer that never comes; the time limit turns that
+/// into a failure.
+@Suite("JSON Lines conversation", .timeLimit(.minutes(1)))
+struct JSONLConversationTests {
+    /// Sends one request at a time on an open pipe and reads each answer before sending the next.
+    static func converse(_ arguments: [String], _ requests: [String]) throws -> [String] {
+        guard let binary = TestPaths.binary else { throw HarnessError.binaryNotFound }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        var answers: [String] = []
+        for request in requests {
+            input.fileHandleForWriting.write(Data((request + "\n").utf8))
+            var line: [UInt8] = []
+            while true {
+                let byte = output.fileHandleForReading.readData(ofLength: 1)
+                guard let first = byte.first else { break }
+                if first == UInt8(ascii: "\n") { break }
+                line.append(first)
+            }
+            answers.append(String(decoding: line, as: UTF8.self))
+        }
+        return answers
+    }
+
+    @Test("eval --jsonl answers each request while standard input is still open")
+    func evalAnswersEachLine() throws {
+        let answers = try Self.converse(
+            ["eval", "--jsonl"],
+            [#"{"id": 1, "format": "1 < 2"}"#, #"{"id": 2, "format": "a == 1", "object": {"a": 2}}"#])
+        #expect(answers == [#"{"id": 1, "result": true}"#, #"{"id": 2, "result": false}"#])
+    }
+
+    @Test("format --jsonl answers each request while standard input is still open")
+    func formatAnswersEachLine() throws {
+        let answers = try Self.converse(["format", "--jsonl"], [#"{"id": "a", "format": "a=1"}"#])
+        #expect(answers.count == 1)
+        #expect(answers.first?.contains("a == 1") == true)
+    }
+}

@@ -20,7 +20,8 @@
 ///   never matches).
 /// - `equalTo`, `notEqualTo`: without options, exact scalar equality (`isEqual:`); with options,
 ///   folded equality.
-/// - `lessThan` … `greaterThanOrEqualTo`: UTF-16 code-unit order of the folded strings.
+/// - `lessThan` … `greaterThanOrEqualTo`: `compare:` order of the folded strings (canonical
+///   decompositions in UTF-16 code-unit order; the code units as they are with `[n]`).
 /// - `like`, `matches`, `between`, `utiConformsTo`, `utiEquals` are not string comparisons against a
 ///   constant; `matches` returns false for them (use ``LikePattern``, ``RegexPattern`` or
 ///   ``Value/compare(_:_:_:options:limits:)``).
@@ -119,8 +120,10 @@ package struct SubstringMatcher: Sendable, Hashable {
                 : StringSearch.utf16Order(StringFolding.fold(subject, options: effective), foldedNeedle) == 0
             return equal == (op == .equalTo)
         case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
+            let folded = StringFolding.fold(subject, options: effective)
             return op.holds(
-                order: StringSearch.utf16Order(StringFolding.fold(subject, options: effective), foldedNeedle))
+                order: effective.contains(.normalized)
+                    ? StringSearch.utf16Order(folded, foldedNeedle) : ValueOrdering.compareStrings(folded, foldedNeedle))
         case .like, .matches, .between, .utiConformsTo, .utiEquals:
             return false
         }

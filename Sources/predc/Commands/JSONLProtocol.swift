@@ -141,7 +141,9 @@ enum JSONLProtocol {
                 allSucceeded = false
                 responseLine = response(id: "null", error: inputError("cannot read the input"))
             }
+            // Each answer goes out before the next request is read, so a client can hold a conversation.
             output.line(responseLine)
+            output.flush()
         }
         return allSucceeded
     }
