@@ -7,6 +7,7 @@ enum CommandTable {
     static var commands: [any Command.Type] {
         [
             EvalCommand.self, FormatCommand.self, LintCommand.self, ExplainCommand.self, FilterCommand.self,
+            SQLCommand.self,
             FormRunCommand.self, FormCheckCommand.self, FormGraphCommand.self, FormExplainCommand.self,
         ]
     }
