@@ -54,25 +54,23 @@ struct SQLDateGrid {
         text(tick).flatMap(ISO8601.parse)?.timeIntervalSinceReferenceDate
     }
 
-    /// Where `seconds` falls on the grid: the tick whose instant it is (`exact`), or else the last tick
-    /// before it; nil outside years 0001–9999.
-    func position(of seconds: Double) -> (tick: Int64, isExact: Bool)? {
-        let scaled = (seconds * Double(scale)).rounded(.down)
-        guard scaled.isFinite, let start = Int64(exactly: scaled), bounds.contains(start) else { return nil }
-        // The nearest ticks bracket `seconds`; step until the last one not after it.
-        var tick = start
-        for _ in 0..<4 {
-            guard let here = instant(tick) else { return nil }
-            if here > seconds {
-                tick -= 1
-            } else if let next = instant(tick + 1), next <= seconds {
-                tick += 1
-            } else {
-                return (tick, here == seconds)
-            }
+    /// The first tick whose instant satisfies `holds`, for a `holds` that is false and then true as the
+    /// ticks grow (the instants never decrease); nil when no tick satisfies it. Several ticks can share an
+    /// instant where a double is coarser than the grid (microseconds before 1729 or after 2273).
+    func firstTick(where holds: (Double) -> Bool) -> Int64? {
+        var low = bounds.lowerBound
+        var high = bounds.upperBound
+        guard let last = instant(high), holds(last) else { return nil }
+        if let first = instant(low), holds(first) { return low }
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if let value = instant(middle), holds(value) { high = middle } else { low = middle }
         }
-        return nil
+        return high
     }
+
+    /// The first tick of the grid.
+    var firstTick: Int64 { bounds.lowerBound }
 
     /// The grid's text for `date` (its nearest tick), as a writer stores it.
     func text(for date: Date) -> String? {
@@ -93,24 +91,48 @@ extension SQLDialect {
 }
 
 extension SQLTranslator {
-    /// `x op date` for a non-nil date `x`. A stored date is a tick of the grid; a constant between two
-    /// ticks is equal to none of them and ordered after the earlier one.
+    /// `x op date` for a non-nil date `x`. The ticks whose instants pass form a range, found by
+    /// bisection with the VM's own comparison; SQL compares the stored ticks with its ends.
     mutating func dateCore(
         _ x: SQLScalar, _ op: ComparisonOperator, _ date: Date, _ comparison: SyntaxTree.Comparison
     ) throws(SQLRefusal) -> SQLCondition {
+        let seconds = date.timeIntervalSinceReferenceDate
+        guard seconds.isFinite else {
+            throw SQLRefusal("a date that is not finite is not translated", at: comparison.range)
+        }
         let grid = SQLDateGrid(dialect)
-        guard let position = grid.position(of: date.timeIntervalSinceReferenceDate), let text = grid.text(position.tick)
-        else {
-            throw SQLRefusal("the date is outside years 0001–9999", at: comparison.range)
+        let notBefore = grid.firstTick { $0 >= seconds }
+        let after = grid.firstTick { $0 > seconds }
+        switch op {
+        case .lessThan: return below(x.sql, notBefore, grid)
+        case .lessThanOrEqualTo: return below(x.sql, after, grid)
+        case .greaterThan: return notBelow(x.sql, after, grid)
+        case .greaterThanOrEqualTo: return notBelow(x.sql, notBefore, grid)
+        case .equalTo, .notEqualTo:
+            guard let low = notBefore, low != after else { return .constant(op == .notEqualTo) }
+            var equal: SQLCondition
+            if let high = after, high == low + 1, let text = grid.text(low) {
+                equal = .exact("\(x.sql) = \(bind(.string(text), as: .timestamptz))")
+            } else {
+                equal = .all([notBelow(x.sql, low, grid), below(x.sql, after, grid)])
+            }
+            return op == .equalTo ? equal : equal.negated
+        default:
+            return .alwaysFalse
         }
-        let symbol: String
-        switch (op, position.isExact) {
-        case (.equalTo, false): return .alwaysFalse
-        case (.notEqualTo, false): return .alwaysTrue
-        case (.lessThan, false), (.lessThanOrEqualTo, false): symbol = "<="
-        case (.greaterThan, false), (.greaterThanOrEqualTo, false): symbol = ">"
-        default: symbol = op.sqlSymbol
-        }
-        return .exact("\(x.sql) \(symbol) \(bind(.string(text), as: .timestamptz))")
+    }
+
+    /// `x >= tick` (no stored date when there is no tick).
+    private mutating func notBelow(_ x: String, _ tick: Int64?, _ grid: SQLDateGrid) -> SQLCondition {
+        guard let tick, let text = grid.text(tick) else { return .alwaysFalse }
+        if tick == grid.firstTick { return .alwaysTrue }
+        return .exact("\(x) >= \(bind(.string(text), as: .timestamptz))")
+    }
+
+    /// `x < tick` (every stored date when there is no tick).
+    private mutating func below(_ x: String, _ tick: Int64?, _ grid: SQLDateGrid) -> SQLCondition {
+        guard let tick, let text = grid.text(tick) else { return .alwaysTrue }
+        if tick == grid.firstTick { return .alwaysFalse }
+        return .exact("\(x) < \(bind(.string(text), as: .timestamptz))")
     }
 }

@@ -32,6 +32,8 @@ struct SQLScalar {
     var negativeZero: NegativeZero = .absent
     /// Whether the value may be a NaN (only PostgreSQL `double precision` holds them).
     var mayBeNaN: Bool = false
+    /// Whether a NULL of ``sql`` may stand for an error of the VM (arithmetic on nil).
+    var mayRaise: Bool = false
 
     /// A plain nullable value: NULL exactly when nil.
     static func nullable(_ sql: String, _ kind: Kind, isOptional: Bool) -> SQLScalar {

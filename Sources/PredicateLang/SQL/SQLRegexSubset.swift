@@ -221,7 +221,7 @@ extension SQLTranslator {
         let anchored = bind(.string("^(?:" + text + ")$"), as: .text)
         var extra = ["\(dialect.length(x.sql)) <= \(limits.maxRegexSubjectBytes)"]
         if shape.usesDot { extra.append("strpos(\(x.sql), chr(13) || chr(10)) = 0") }
-        let core = undecidedUnlessASCII([x.sql], "\(dialect.bytewise(x.sql)) ~ \(anchored)", extra: extra)
+        let core = undecidedUnlessASCII([x.sql], "\(dialect.bytewise(x.sql)) ~ \(anchored)", extra: extra).raising()
         return withNilRules(core, x, nilAnswer: false)
     }
 }

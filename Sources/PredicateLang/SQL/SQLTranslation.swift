@@ -126,9 +126,8 @@ public struct SQLTranslation: Sendable {
                 diagnostics.append(.warning(.notTranslatedToSQL(dialect, refusal.reason), at: refusal.range))
             }
         }
-        parameters = translator.parameters
         if !pushed.isEmpty {
-            sql = pushed.joined(separator: " AND ")
+            (sql, parameters) = translator.finalize(pushed.joined(separator: " AND "))
         } else if residualTerms.isEmpty {
             sql = dialect.literal(true)
         }
@@ -158,6 +157,7 @@ extension SQLTranslator {
             return .success(condition)
         } catch {
             parameters.removeSubrange(parameterCount...)
+            parameterTypes.removeSubrange(parameterCount...)
             return .failure(error)
         }
     }

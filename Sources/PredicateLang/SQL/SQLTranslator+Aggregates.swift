@@ -28,9 +28,7 @@ extension SQLTranslator {
             }
             guard case .object(let object)? = values.mappedType?.nonOptional, object.field(named: key.name) != nil
             else { throw SQLRefusal("the key path after '\(component.name)' is not translated", at: key.range) }
-            if dialect == .sqlite && !SQLJSONPlace.isNameableKey(key.name) {
-                throw SQLRefusal("SQLite's JSON paths cannot name this key", at: key.range)
-            }
+            try checkKey(key.name, key.range)
             values.mapping.append(key.name)
         }
         guard !rest.isEmpty else {

@@ -26,10 +26,12 @@ extension SQLTranslator {
         let a = try number(left, lhs.range)
         let b = try number(right, rhs.range)
         recheck("arithmetic on nil, or where SQL would overflow or divide by zero")
-        if a.kind == .integer && b.kind == .integer {
-            return .scalar(integerArithmetic(op, a, b))
-        }
-        return .scalar(try doubleArithmetic(op, a, b, range))
+        var result =
+            a.kind == .integer && b.kind == .integer
+            ? integerArithmetic(op, a, b) : try doubleArithmetic(op, a, b, range)
+        // A nil operand makes the VM raise.
+        result.mayRaise = a.mayRaise || b.mayRaise
+        return .scalar(result)
     }
 
     /// `-operand`.
@@ -45,12 +47,17 @@ extension SQLTranslator {
         let x = try number(inner, operand.range)
         recheck("arithmetic on nil, or where SQL would overflow or divide by zero")
         guard x.kind == .integer else {
-            return .scalar(computed("(-\(x.sql))", .double, unknown: x.nilCondition != nil || x.mayBeUnknown))
+            var negated = computed("(-\(x.sql))", .double, unknown: x.nilCondition != nil || x.mayBeUnknown)
+            negated.mayBeNaN = x.mayBeNaN
+            negated.mayRaise = x.mayRaise
+            return .scalar(negated)
         }
         // -Int64.min wraps to itself in the VM; SQL would overflow.
         let minimum = bind(.int(.min), as: .bigint)
-        return .scalar(
-            computed("CASE WHEN \(x.sql) = \(minimum) THEN \(x.sql) ELSE -(\(x.sql)) END", .integer, unknown: true))
+        var negated = computed(
+            "CASE WHEN \(x.sql) = \(minimum) THEN \(x.sql) ELSE -(\(x.sql)) END", .integer, unknown: x.mayRaise)
+        negated.mayRaise = x.mayRaise
+        return .scalar(negated)
     }
 
     /// An arithmetic operand.
@@ -61,6 +68,12 @@ extension SQLTranslator {
         var constant: Value?
         var nilCondition: String?
         var mayBeUnknown: Bool
+        var mayBeNaN = false
+        /// Whether it comes from arithmetic that may raise.
+        var raisesBelow = false
+
+        /// Whether the VM may raise on it: it may be nil, or it comes from arithmetic that may raise.
+        var mayRaise: Bool { nilCondition != nil || raisesBelow }
     }
 
     private mutating func number(_ term: SQLTerm, _ range: SourceRange) throws(SQLRefusal) -> Operand {
@@ -81,7 +94,7 @@ extension SQLTranslator {
         case .scalar(let scalar) where scalar.kind == .integer || scalar.kind == .double:
             return Operand(
                 sql: scalar.sql, kind: scalar.kind, constant: nil, nilCondition: scalar.nilCondition,
-                mayBeUnknown: scalar.mayBeUnknown)
+                mayBeUnknown: scalar.mayBeUnknown, mayBeNaN: scalar.mayBeNaN, raisesBelow: scalar.mayRaise)
         case .scalar(let scalar):
             throw SQLRefusal("arithmetic on a \(scalar.kind) is not translated", at: range)
         default:

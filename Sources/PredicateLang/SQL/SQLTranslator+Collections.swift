@@ -62,6 +62,14 @@ extension SQLTranslator {
         case .constant(let value):
             if value == !isAll { return .exact((isAll ? "NOT " : "") + exists(rows.from, rows.filter)) }
             return .constant(isAll)
+        case .sql(let sql) where condition.mayRaise:
+            // An error on any element stops the VM, whatever the other elements say.
+            let failing = exists(rows.from, rows.filter + ["(\(sql)) IS NULL"])
+            let decided =
+                isAll
+                ? "NOT " + exists(rows.from, rows.filter + ["NOT (\(sql))"]) : exists(rows.from, rows.filter + [sql])
+            return SQLCondition(
+                form: .sql("CASE WHEN \(failing) THEN NULL ELSE \(decided) END"), mayBeUnknown: true, mayRaise: true)
         case .sql(let sql) where !condition.mayBeUnknown:
             if isAll { return .exact("NOT " + exists(rows.from, rows.filter + ["NOT (\(sql))"])) }
             return .exact(exists(rows.from, rows.filter + [sql]))
@@ -104,7 +112,9 @@ extension SQLTranslator {
                 ? "CASE WHEN \(exists(rows.from, rows.filter + ["(\(sql)) IS NULL"])) THEN NULL ELSE \(counted) END"
                 : counted
         }
-        return SQLScalar(sql: count, kind: .integer, nilCondition: nil, mayBeUnknown: condition.mayBeUnknown)
+        var scalar = SQLScalar(sql: count, kind: .integer, nilCondition: nil, mayBeUnknown: condition.mayBeUnknown)
+        scalar.mayRaise = condition.mayRaise
+        return scalar
     }
 
     /// `element IN collection` (`collection CONTAINS element`): an element equal to it; false when either

@@ -188,7 +188,9 @@ extension SQLTranslator {
         if case .sql(let test) = isNil.form { branches.append((test, .constant(op.holdsForTwoNils))) }
         branches.append(("\(unknownIfNull) IS NULL", .unknownable("NULL")))
         let notNil = SQLCondition.constant(op == .notEqualTo)
-        return .cases(branches, otherwise: notNil, dialect: dialect)
+        let raises: Bool
+        if case .scalar(let scalar) = x { raises = scalar.mayRaise } else { raises = false }
+        return .cases(branches, otherwise: notNil, dialect: dialect).raising(raises)
     }
 
     // MARK: Nil rules
@@ -198,8 +200,9 @@ extension SQLTranslator {
         let core = undecidedWhereUnknown(core, [x])
         guard let isNil = x.nilCondition else { return core }
         if x.nullIsNil {
-            if nilAnswer { return .any([core, .exact(isNil)]) }
-            return .all([core, .exact(Self.negate(isNil, of: x))])
+            // The nil test first: the VM answers for nil before it compares (and before anything raises).
+            if nilAnswer { return .any([.exact(isNil), core]) }
+            return .all([.exact(Self.negate(isNil, of: x)), core])
         }
         return .cases([(isNil, .constant(nilAnswer))], otherwise: core, dialect: dialect)
     }
@@ -227,9 +230,12 @@ extension SQLTranslator {
     func undecidedWhereUnknown(_ core: SQLCondition, _ operands: [SQLScalar]) -> SQLCondition {
         let unknown = operands.filter(\.mayBeUnknown)
         guard !unknown.isEmpty else { return core }
-        guard case .constant = core.form else { return SQLCondition(form: core.form, mayBeUnknown: true) }
+        let mayRaise = unknown.contains(where: \.mayRaise)
+        guard case .constant = core.form else {
+            return SQLCondition(form: core.form, mayBeUnknown: true, mayRaise: mayRaise || core.mayRaise)
+        }
         let test = unknown.map { "\($0.sql) IS NULL" }.joined(separator: " OR ")
-        return .cases([(test, .unknownable("NULL"))], otherwise: core, dialect: dialect)
+        return .cases([(test, .unknownable("NULL"))], otherwise: core, dialect: dialect).raising(mayRaise)
     }
 
     /// `NOT isNil`, written `x IS NOT NULL` when the nil test is `x IS NULL`.

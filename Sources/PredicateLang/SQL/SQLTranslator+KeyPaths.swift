@@ -100,7 +100,10 @@ extension SQLTranslator {
     }
 
     /// Refuses a JSON key SQLite's paths cannot name.
-    private func checkKey(_ key: String, _ range: SourceRange) throws(SQLRefusal) {
+    func checkKey(_ key: String, _ range: SourceRange) throws(SQLRefusal) {
+        if key.unicodeScalars.contains(where: { $0 == "\0" || $0 == Self.marker }) {
+            throw SQLRefusal("a JSON key with a NUL or U+FFFF is not translated", at: range)
+        }
         if dialect == .sqlite && !SQLJSONPlace.isNameableKey(key) {
             throw SQLRefusal(
                 "SQLite's JSON paths cannot name a key with a quote, a backslash or a control character", at: range)

@@ -68,8 +68,8 @@ extension SQLTranslator {
     /// is one.
     mutating func column(_ field: String, at range: SourceRange) throws(SQLRefusal) -> String {
         let name = columnNames[field] ?? field
-        guard !name.unicodeScalars.contains("\0") else {
-            throw SQLRefusal("a column name cannot hold a NUL character", at: range)
+        for text in [name, table ?? ""] where text.unicodeScalars.contains(where: { $0 == "\0" || $0 == Self.marker }) {
+            throw SQLRefusal("a table or column name cannot hold a NUL or U+FFFF", at: range)
         }
         if let table { return SQLDialect.quoteIdentifier(table) + "." + SQLDialect.quoteIdentifier(name) }
         if capturedColumn == nil && isCapturable(name) { capturedColumn = (name, range) }

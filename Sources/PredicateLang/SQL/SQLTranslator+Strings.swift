@@ -182,8 +182,9 @@ extension SQLTranslator {
             }.joined()
             core = "\(dialect.bytewise(subjectSQL)) LIKE \(bind(.string(like), as: .text)) ESCAPE E'\\\\'"
         }
+        // Past the length limit the VM raises.
         let withinLimit = "\(dialect.length(x.sql)) <= \(limits.maxRegexSubjectBytes)"
-        return withNilRules(undecidedUnlessASCII([x.sql], core, extra: [withinLimit]), x, nilAnswer: false)
+        return withNilRules(undecidedUnlessASCII([x.sql], core, extra: [withinLimit]).raising(), x, nilAnswer: false)
     }
 
     /// A LIKE pattern's pieces.

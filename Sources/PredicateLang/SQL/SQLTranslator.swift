@@ -17,8 +17,9 @@ struct SQLTranslator {
     let variables: [String: Value]
     let limits: Limits
 
-    /// Every parameter, in placeholder order.
+    /// Every parameter bound so far, and its type.
     var parameters: [Value] = []
+    var parameterTypes: [SQLParameterType] = []
     /// Why the term being translated may leave rows undecided (NULL), in the order found.
     var rechecks: [String] = []
     /// SUBQUERY variables in scope, innermost last.
@@ -46,10 +47,44 @@ struct SQLTranslator {
 
     // MARK: Parameters and names
 
-    /// Binds `value` as the next parameter and answers its placeholder.
+    /// Binds `value` as a parameter and answers a marker for its placeholder. The markers are numbered
+    /// in ``finalize(_:)``, once the SQL is complete: conditions folded away leave parameters unused, and
+    /// PostgreSQL refuses a parameter the statement does not use.
     mutating func bind(_ value: Value, as type: SQLParameterType) -> String {
         parameters.append(value)
-        return dialect.placeholder(parameters.count, type)
+        parameterTypes.append(type)
+        return "\(Self.marker)\(parameters.count)\(Self.marker)"
+    }
+
+    /// Brackets a parameter's number in the SQL being built; no identifier or key may hold it.
+    static let marker: Unicode.Scalar = "\u{FFFF}"
+
+    /// `sql` with each marker replaced by its placeholder (`?1`, `$1::bigint`), numbered in order of
+    /// first use, and the parameters it uses in that order.
+    func finalize(_ sql: String) -> (sql: String, parameters: [Value]) {
+        var output = String.UnicodeScalarView()
+        var numbers: [Int: Int] = [:]
+        var used: [Value] = []
+        var scalars = sql.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == Self.marker else {
+                output.append(scalar)
+                continue
+            }
+            var digits = ""
+            while let digit = scalars.next(), digit != Self.marker { digits.unicodeScalars.append(digit) }
+            guard let index = Int(digits), index >= 1, index <= parameters.count else { continue }
+            let number: Int
+            if let known = numbers[index] {
+                number = known
+            } else {
+                used.append(parameters[index - 1])
+                number = used.count
+                numbers[index] = number
+            }
+            output.append(contentsOf: dialect.placeholder(number, parameterTypes[index - 1]).unicodeScalars)
+        }
+        return (String(output), used)
     }
 
     /// A fresh alias for the rows of a JSON array (`j1`, `j2`, … in SQLite; `e1`, … in PostgreSQL).

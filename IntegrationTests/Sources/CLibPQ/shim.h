@@ -1,0 +1,2 @@
+// The system's PostgreSQL client library (Debian: libpq-dev).
+#include <postgresql/libpq-fe.h>
