@@ -124,7 +124,7 @@ public struct PredicateGenerator {
     }
 
     /// A string literal of the predicate language.
-    static func literal(_ text: String) -> String {
+    public static func literal(_ text: String) -> String {
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

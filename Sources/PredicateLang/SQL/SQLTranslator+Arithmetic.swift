@@ -47,7 +47,9 @@ extension SQLTranslator {
         let x = try number(inner, operand.range)
         recheck("arithmetic on nil, or where SQL would overflow or divide by zero")
         guard x.kind == .integer else {
-            var negated = computed("(-\(x.sql))", .double, unknown: x.nilCondition != nil || x.mayBeUnknown)
+            // SQLite negates a REAL as `0 - x`, which turns 0.0 into 0.0; `x * -1.0` gives -0.0, as the VM.
+            let sql = dialect == .sqlite ? "(\(x.sql) * -1.0)" : "(-\(x.sql))"
+            var negated = computed(sql, .double, unknown: x.nilCondition != nil || x.mayBeUnknown)
             negated.mayBeNaN = x.mayBeNaN
             negated.mayRaise = x.mayRaise
             return .scalar(negated)
