@@ -20,6 +20,8 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Swift seeds its hash function per process; a fixed seed makes dictionary probes, and so the counts, repeatable.
+PROBE_ENVIRONMENT = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
 RETAIN = re.compile(r"^swift_(nonatomic_)?(retain|bridgeObjectRetain|unknownObjectRetain)(_n)?$")
 RELEASE = re.compile(r"^swift_(nonatomic_)?(release|bridgeObjectRelease|unknownObjectRelease)(_n)?$")
 
@@ -27,7 +29,8 @@ RELEASE = re.compile(r"^swift_(nonatomic_)?(release|bridgeObjectRelease|unknownO
 def callgrind(probe, case, engine, iterations, workdir):
     out = os.path.join(workdir, f"cg.{iterations}")
     subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", probe, case, engine,
-                    str(iterations)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                    str(iterations)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env=PROBE_ENVIRONMENT)
     names, total, retains, releases = {}, 0, 0, 0
     caller = callee = None
     with open(out, errors="replace") as handle:
@@ -60,7 +63,8 @@ def callgrind(probe, case, engine, iterations, workdir):
 
 def heap_allocations(probe, case, engine, iterations):
     result = subprocess.run(["valgrind", "--tool=memcheck", probe, case, engine, str(iterations)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=True)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=True,
+                            env=PROBE_ENVIRONMENT)
     match = re.search(r"total heap usage: ([\d,]+) allocs", result.stderr)
     if not match:
         sys.exit("callgrind-counts: memcheck printed no heap summary")

@@ -24,6 +24,8 @@ RUNTIME = re.compile(r"^swift_(nonatomic_)?(retain|release|bridgeObjectRetain|br
 # 16-evaluation warm-up and once for the measured iterations.
 LOOPS = ["$s13EvaluateProbe3runySiSbSiXE_SitF", "$s13EvaluateProbe9runOrdersySiSbSiXE_SitF"]
 WARM_UP = 16
+# Swift seeds its hash function per process; a fixed seed makes dictionary probes, and so the counts, repeatable.
+PROBE_ENVIRONMENT = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
 
 
 def parse(path):
@@ -103,7 +105,7 @@ def main():
             command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--compress-strings=no",
                        "--compress-pos=no"] + [f"--toggle-collect={loop}" for loop in LOOPS]
             subprocess.run(command + [probe, case, engine, str(args.n)], check=True, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
+                           stderr=subprocess.DEVNULL, env=PROBE_ENVIRONMENT)
             inclusive, by_function, by_line, retainers, total = parse(out)
             print(f"\n### `{spec}`: {total / evaluations:.1f} Ir per evaluation (inside the loop)\n")
             # The loop and its callers include everything; list what runs inside it.
