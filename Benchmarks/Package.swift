@@ -49,6 +49,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "Objects",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "PredicateLang", package: "PredicateLang"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Objects",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "Forms",
             dependencies: [
                 "BenchmarkSupport",
