@@ -79,13 +79,17 @@ extension CompiledPredicate.Core {
     /// Evaluates a typed program on the Swift value at `root` (register 0).
     func run(root: UnsafeRawPointer, variables: borrowing [String: Value]) throws(EvaluationError) -> Bool {
         var trace = NoTrace()
+        var budget = EvaluationBudget(program.storage.limits.maxEvaluationSteps)
         return try withUnsafePointer(to: root) { (registers) throws(EvaluationError) -> Bool in
             try withUnsafePointer(to: Value.null) { (object) throws(EvaluationError) -> Bool in
                 try withUnsafePointer(to: variables) { (variables) throws(EvaluationError) -> Bool in
-                    let inputs = EvaluationInputs(
-                        object: object, variables: variables, environment: environment,
-                        slots: SlotEntries(UnsafeBufferPointer(start: nil, count: 0)), registers: registers)
-                    return try VirtualMachine.run(program.storage, inputs, trace: &trace)
+                    try withUnsafeMutablePointer(to: &budget) { (budget) throws(EvaluationError) -> Bool in
+                        let inputs = EvaluationInputs(
+                            object: object, variables: variables, environment: environment,
+                            slots: SlotEntries(UnsafeBufferPointer(start: nil, count: 0)), registers: registers,
+                            budget: budget)
+                        return try VirtualMachine.run(program.storage, inputs, trace: &trace)
+                    }
                 }
             }
         }
