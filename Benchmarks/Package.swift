@@ -29,6 +29,11 @@ let package = Package(
             path: "Sources/EvaluateProbe"
         ),
         .executableTarget(
+            name: "HostileProbe",
+            dependencies: [.product(name: "PredicateLang", package: "PredicateLang")],
+            path: "Sources/HostileProbe"
+        ),
+        .executableTarget(
             name: "Evaluate",
             dependencies: [
                 "BenchmarkSupport",
