@@ -41,7 +41,7 @@ public struct TypedPredicate<Root>: Sendable {
     }
 
     /// Evaluates the predicate on `object` with `$variable` bindings.
-    public func evaluate(_ object: Root, variables: [String: Value] = [:]) throws(EvaluationError) -> Bool {
+    public func evaluate(_ object: borrowing Root, variables: [String: Value] = [:]) throws(EvaluationError) -> Bool {
         try withUnsafePointer(to: object) { (object) throws(EvaluationError) -> Bool in
             try predicate.core.run(root: UnsafeRawPointer(object), variables: variables)
         }
