@@ -102,6 +102,40 @@ struct DiagnosticRendererTests {
         #expect(five.hasSuffix("<argument>: note: 95 more errors not shown\n"))
     }
 
+    @Test("extreme settings neither trap nor lose the caret", arguments: [Int.min, -1, 0, 1, 17, Int.max])
+    func extremeSettings(_ setting: Int) {
+        let text = String(repeating: "x == 1 AND ", count: 50) + "y == 2 2"
+        let rendered = Self.render(text) {
+            $0.maxDiagnostics = setting
+            $0.maxLineWidth = setting
+        }
+        #expect(rendered.hasPrefix("<argument>:1:558: error: "), "\(rendered.prefix(80))")
+        #expect(Self.characterUnderCaret(rendered) == "2", "\(rendered)")
+    }
+
+    @Test("random text mixing controls, tabs, wide and combining characters renders safely and aligned")
+    func randomText() {
+        let pieces = [
+            "a", "==", " ", "\t", "'", "(", ")", "AND", "1", "é", "e\u{301}", "👍🏽", "中", "\u{1B}", "\u{0}", "\u{7F}",
+            "\u{9B}", "\u{202E}", "\u{200B}", "\r", "\n", "#", "@", "x", String(repeating: "y", count: 150),
+        ]
+        var random = SplitMix(state: 7)
+        for _ in 0..<300 {
+            let text = (0..<Int(random.next() % 60)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+                .joined()
+            let result = CompiledPredicate.compile(text)
+            for diagnostic in result.diagnostics {
+                let rendered = DiagnosticRenderer(source: result.source).render(diagnostic)
+                let unsafe = rendered.unicodeScalars.contains {
+                    $0 != "\n" && $0 != "\t" && (DisplayText.needsEscape($0) || $0 == "\u{200B}")
+                }
+                #expect(!unsafe, "\(text.debugDescription)")
+                let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(lines.count >= 3 && lines[1].count <= 100 && lines[2].count <= 101, "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test("the count of hidden diagnostics names each severity")
     func summaryBySeverity() {
         let source = SourceText("a == 1", name: "x")

@@ -39,7 +39,7 @@ public struct DiagnosticRenderer: Sendable {
     /// How many diagnostics a list prints before it counts the rest in one line (at least 1;
     /// `Int.max` prints them all). The default is 20.
     public var maxDiagnostics: Int
-    /// The widest source excerpt, in columns (at least 16). A longer line is cut to a window around
+    /// The widest source excerpt, in columns (16 to 65,536). A longer line is cut to a window around
     /// the caret. The default is 100.
     public var maxLineWidth: Int
 
@@ -101,7 +101,7 @@ public struct DiagnosticRenderer: Sendable {
     private func block(_ severity: Severity, _ message: String, _ range: SourceRange) -> String {
         let location = source.location(of: range.lowerBound)
         var header = DisplayText.escaping(source.name) + ":\(location.line):\(location.column): "
-        let text = DisplayText.escaping(DisplayText.truncating(message, to: 4 * max(16, maxLineWidth)))
+        let text = DisplayText.escaping(DisplayText.truncating(message, to: 4 * lineWidth))
         header += paint(severity.rawValue + ":", severityColor(severity)) + " " + paint(text, "1")
         let excerpt = excerpt(for: range, column: location.column - 1)
         return header + "\n" + excerpt.line + "\n" + paint(excerpt.marker, "32") + "\n"
@@ -115,8 +115,11 @@ public struct DiagnosticRenderer: Sendable {
         let lineEnd = source.lineStarts[lineIndex] + line.utf8.count
         let end = min(max(range.upperBound, range.lowerBound), lineEnd)
         let width = end > range.lowerBound ? source.characterCount(from: range.lowerBound, to: end) : 0
-        return SourceExcerpt(line: line, column: column, width: width, maxWidth: max(16, maxLineWidth))
+        return SourceExcerpt(line: line, column: column, width: width, maxWidth: lineWidth)
     }
+
+    /// ``maxLineWidth`` within 16...65,536 columns.
+    private var lineWidth: Int { min(max(16, maxLineWidth), 1 << 16) }
 
     private func severityColor(_ severity: Severity) -> String {
         switch severity {

@@ -66,7 +66,8 @@ private struct MessageDescriptionWriter {
         case .dictionary(let dictionary):
             guard depth < Self.maxDepth else { return append("{…}") }
             append("{")
-            for (index, key) in dictionary.keys.sorted().enumerated() where !isCut {
+            for (index, key) in dictionary.keys.sorted().enumerated() {
+                if isCut { break }
                 if index > 0 { append("; ") }
                 append(key + " = ")
                 write(dictionary[key] ?? .null, depth: depth + 1)
@@ -78,7 +79,8 @@ private struct MessageDescriptionWriter {
     private mutating func writeElements(_ elements: [Value], open: String, close: String, depth: Int) {
         guard depth < Self.maxDepth else { return append(open + "…" + close) }
         append(open)
-        for (index, element) in elements.enumerated() where !isCut {
+        for (index, element) in elements.enumerated() {
+            if isCut { break }
             if index > 0 { append(", ") }
             write(element, depth: depth + 1)
         }
