@@ -48,12 +48,15 @@ public struct CompiledPredicate: Sendable {
             object: borrowing Value, variables: UnsafePointer<[String: Value]>?,
             slots: UnsafeBufferPointer<RowStore.Entry>, trace: inout Trace
         ) throws(EvaluationError) -> Bool {
+            var budget = EvaluationBudget(program.storage.limits.maxEvaluationSteps)
             do throws(EvaluationError) {
                 return try withUnsafePointer(to: object) { (object) throws(EvaluationError) -> Bool in
-                    let inputs = EvaluationInputs(
-                        object: object, variables: variables, environment: environment, slots: SlotEntries(slots),
-                        registers: nil)
-                    return try VirtualMachine.run(program.storage, inputs, trace: &trace)
+                    try withUnsafeMutablePointer(to: &budget) { (budget) throws(EvaluationError) -> Bool in
+                        let inputs = EvaluationInputs(
+                            object: object, variables: variables, environment: environment, slots: SlotEntries(slots),
+                            registers: nil, budget: budget)
+                        return try VirtualMachine.run(program.storage, inputs, trace: &trace)
+                    }
                 }
             } catch {
                 throw error.attaching(sourceReference)

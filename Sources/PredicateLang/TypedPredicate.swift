@@ -115,14 +115,18 @@ extension CompiledPredicate.Core {
     /// predicate's source attached.
     func run(root: UnsafeRawPointer, variables: borrowing [String: Value]) throws(EvaluationError) -> Bool {
         var trace = NoTrace()
+        var budget = EvaluationBudget(program.storage.limits.maxEvaluationSteps)
         do throws(EvaluationError) {
             return try withUnsafePointer(to: root) { (registers) throws(EvaluationError) -> Bool in
                 try withUnsafePointer(to: Value.null) { (object) throws(EvaluationError) -> Bool in
                     try withUnsafePointer(to: variables) { (variables) throws(EvaluationError) -> Bool in
-                        let inputs = EvaluationInputs(
-                            object: object, variables: variables, environment: environment,
-                            slots: SlotEntries(UnsafeBufferPointer(start: nil, count: 0)), registers: registers)
-                        return try VirtualMachine.run(program.storage, inputs, trace: &trace)
+                        try withUnsafeMutablePointer(to: &budget) { (budget) throws(EvaluationError) -> Bool in
+                            let inputs = EvaluationInputs(
+                                object: object, variables: variables, environment: environment,
+                                slots: SlotEntries(UnsafeBufferPointer(start: nil, count: 0)), registers: registers,
+                                budget: budget)
+                            return try VirtualMachine.run(program.storage, inputs, trace: &trace)
+                        }
                     }
                 }
             }

@@ -8,10 +8,13 @@
 extension Matcher {
     /// Whether `value op constant` holds: the quick answer when there is one, else the thorough one.
     /// In debug builds every quick answer is checked against the thorough one.
-    static func test(_ matcher: UnsafePointer<Matcher>, _ value: borrowing Value, limits: Limits)
-        throws(EvaluationError) -> Bool
-    {
+    static func test(
+        _ matcher: UnsafePointer<Matcher>, _ value: borrowing Value, limits: Limits, budget: inout EvaluationBudget
+    ) throws(EvaluationError) -> Bool {
         try withUnsafePointer(to: value) { (value) throws(EvaluationError) -> Bool in
+            if case .string(let subject) = value.pointee, Matcher.searchesText(matcher.pointee.kind) {
+                try budget.chargeText(subject)
+            }
             if let answer = quickTest(matcher, value) {
                 assert(
                     (try? matcher.pointee.thoroughTest(value.pointee, limits: limits)) == answer,
@@ -19,7 +22,7 @@ extension Matcher {
                 )
                 return answer
             }
-            return try matcher.pointee.thoroughTest(value.pointee, limits: limits)
+            return try matcher.pointee.thoroughTest(value.pointee, limits: limits, budget: &budget)
         }
     }
 
@@ -163,11 +166,17 @@ extension Matcher {
     /// string subject and a hashed member set answers `IN`; everything else is
     /// ``Value/compare(_:_:_:options:limits:)``.
     func thoroughTest(_ value: Value, limits: Limits) throws(EvaluationError) -> Bool {
+        var budget = EvaluationBudget(limits.maxEvaluationSteps)
+        return try thoroughTest(value, limits: limits, budget: &budget)
+    }
+
+    /// The thorough tier charging its work to an evaluation's budget.
+    func thoroughTest(_ value: Value, limits: Limits, budget: inout EvaluationBudget) throws(EvaluationError) -> Bool {
         switch (pattern, value) {
         case (.like(let pattern)?, .string(let subject)):
-            return try pattern.matches(subject, limits: limits)
+            return try pattern.matches(subject, budget: &budget, limits: limits)
         case (.regex(let pattern)?, .string(let subject)):
-            return try pattern.matches(subject, limits: limits)
+            return try pattern.matches(subject, budget: &budget, limits: limits)
         case (.invalid(let error)?, .string):
             throw error
         default:
@@ -177,7 +186,7 @@ extension Matcher {
             if case .null = value { return false }
             return memberSet.contains(value)
         }
-        return try Value.compare(value, op, constant, options: options, limits: limits)
+        return try Value.compare(value, op, constant, options: options, limits: limits, budget: &budget)
     }
 }
 

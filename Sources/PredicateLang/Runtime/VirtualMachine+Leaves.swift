@@ -79,21 +79,48 @@ extension VirtualMachine {
             operand = try count(of: inputs.slots.value(slot))
             matcherIndex = index
         case .matchKey(let path, let index):
-            operand = try objectKeyPathValue(path, program, inputs.object.pointee)
+            operand = try objectKeyPathValue(path, program, inputs.object.pointee, &inputs.budget.pointee)
             matcherIndex = index
         case .matchRead(let read, let index, let modifier):
             guard let matcher = program.matcher(index) else { throw missingMatcher() }
             let value = try readValue(read, program, inputs)
-            if modifier == .direct { return try matcher.pointee.thoroughTest(value, limits: program.limits) }
-            var steps = 0
-            return try quantify(modifier, value, program.limits, &steps) { (element) throws(EvaluationError) -> Bool in
-                try matcher.pointee.thoroughTest(element, limits: program.limits)
+            if modifier == .direct {
+                return try matcher.pointee.thoroughTest(value, limits: program.limits, budget: &inputs.budget.pointee)
+            }
+            return try quantify(modifier, value, &inputs.budget.pointee) {
+                (element, budget) throws(EvaluationError) -> Bool in
+                try matcher.pointee.thoroughTest(element, limits: program.limits, budget: &budget)
             }
         default:
             throw EvaluationError(.unsupported, "instruction \(leaf.mnemonic) is not a leaf")
         }
         guard let matcher = program.matcher(matcherIndex) else { throw missingMatcher() }
-        return try matcher.pointee.thoroughTest(operand, limits: program.limits)
+        return try matcher.pointee.thoroughTest(operand, limits: program.limits, budget: &inputs.budget.pointee)
+    }
+
+    /// Charges the text a leaf's matcher searches (CONTAINS, BEGINSWITH, `==[c]`…) to the budget. A leaf in
+    /// a loop (a SUBQUERY's body, a typed SUBQUERY's block) may search the same long string once per
+    /// element, so the loops charge it each time; a top-level graph walk tests each leaf at most once per
+    /// evaluation and does not.
+    @inline(never)
+    static func chargeLeafText(_ leaf: Instruction, _ program: Program.Storage, _ inputs: borrowing EvaluationInputs)
+        throws(EvaluationError)
+    {
+        let subject: Value
+        switch leaf {
+        case .matchSlot(let slot, let index):
+            guard let matcher = program.matcher(index), Matcher.searchesText(matcher.pointee.kind) else { return }
+            subject = inputs.slots.value(slot)
+        case .matchKey(let path, let index):
+            guard let matcher = program.matcher(index), Matcher.searchesText(matcher.pointee.kind) else { return }
+            subject = try objectKeyPathValue(path, program, inputs.object.pointee, &inputs.budget.pointee)
+        case .matchRead(let read, let index, _):
+            guard let matcher = program.matcher(index), Matcher.searchesText(matcher.pointee.kind) else { return }
+            subject = try readValue(read, program, inputs)
+        default:
+            return
+        }
+        if case .string(let text) = subject { try inputs.budget.pointee.chargeText(text) }
     }
 
     static func missingMatcher() -> EvaluationError {

@@ -182,12 +182,15 @@ extension VirtualMachine {
         case .object(_, let object):
             return object.value(at: owner)
         case .elements(_, let collection, let element):
-            return .array(try values(collection, element, owner))
+            let elements = try values(collection, element, owner)
+            try inputs.budget.pointee.charge(elements.count)
+            return .array(elements)
         case .count(_, let collection):
             if let count = count(of: collection, at: owner) { return .int(Int64(count)) }
             return try VirtualMachine.count(of: collection.value(at: owner))
         case .aggregate(_, let collection, let element, let op):
-            return try Value.array(values(collection, element, owner)).value(forKeyPath: [op.rawValue, "self"])
+            return try Value.array(values(collection, element, owner)).value(
+                forKeyPath: [op.rawValue, "self"], budget: &inputs.budget.pointee)
         case .countWhere(let register, let collection, let block):
             return .int(Int64(try countWhere(collection, block: block, from: register, program, inputs)))
         }
@@ -225,9 +228,10 @@ extension VirtualMachine {
             var count = 0
             _ = try collection.visit(registers[Int(register)]) { (element) throws(EvaluationError) -> Bool in
                 (base + depth - 1).initialize(to: element)
+                try inputs.budget.pointee.charge(1)
                 let nested = EvaluationInputs(
                     object: inputs.object, variables: inputs.variables, environment: inputs.environment,
-                    slots: inputs.slots, registers: UnsafePointer(base))
+                    slots: inputs.slots, registers: UnsafePointer(base), budget: inputs.budget)
                 if try run(program, block: block, nested) { count += 1 }
                 return false
             }

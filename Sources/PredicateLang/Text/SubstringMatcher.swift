@@ -123,7 +123,8 @@ package struct SubstringMatcher: Sendable, Hashable {
             let folded = StringFolding.fold(subject, options: effective)
             return op.holds(
                 order: effective.contains(.normalized)
-                    ? StringSearch.utf16Order(folded, foldedNeedle) : ValueOrdering.compareStrings(folded, foldedNeedle))
+                    ? StringSearch.utf16Order(folded, foldedNeedle) : ValueOrdering.compareStrings(folded, foldedNeedle)
+            )
         case .like, .matches, .between, .utiConformsTo, .utiEquals:
             return false
         }
