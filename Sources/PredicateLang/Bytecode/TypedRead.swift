@@ -131,7 +131,9 @@ struct QuickRead: Sendable {
         }
         switch read {
         case .field(let register, .stored(let offset, let kind)):
-            if let scalar = kind.scalar { return QuickRead(.scalar, register: register, scalar: scalar, offset: offset) }
+            if let scalar = kind.scalar {
+                return QuickRead(.scalar, register: register, scalar: scalar, offset: offset)
+            }
             if case .optional(let wrapped) = kind, let scalar = wrapped.scalar {
                 return QuickRead(.scalar, register: register, scalar: scalar, optional: true, offset: offset)
             }

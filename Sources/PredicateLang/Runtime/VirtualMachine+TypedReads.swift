@@ -42,21 +42,24 @@ extension VirtualMachine {
             return nil
         case .scalar:
             guard direct else { return nil }
-            return quickScalar(matcher, owner + plan.pointee.offset, plan.pointee.scalar, optional: plan.pointee.optional)
+            return quickScalar(
+                matcher, owner + plan.pointee.offset, plan.pointee.scalar, optional: plan.pointee.optional)
         case .scalarElements:
             guard !direct else { return nil }
             let buffer = ScalarKind.elements(plan.pointee.scalar, inArrayAt: owner + plan.pointee.offset)
             return quickEach(modifier == .all, buffer, 0, plan.pointee.scalar, matcher)
         case .objectElements:
             guard !direct, let elements = program.collectionBase[plan.pointee.collection].buffer else { return nil }
-            return quickEach(modifier == .all, elements(owner), plan.pointee.elementOffset, plan.pointee.scalar, matcher)
+            return quickEach(
+                modifier == .all, elements(owner), plan.pointee.elementOffset, plan.pointee.scalar, matcher)
         case .scalarCount:
             guard direct else { return nil }
             let count = ScalarKind.elements(plan.pointee.scalar, inArrayAt: owner + plan.pointee.offset).count
             return Matcher.quickTest(matcher, integer: Int64(count))
         case .objectCount:
             guard direct else { return nil }
-            return Matcher.quickTest(matcher, integer: Int64(program.collectionBase[plan.pointee.collection].count(owner)))
+            return Matcher.quickTest(
+                matcher, integer: Int64(program.collectionBase[plan.pointee.collection].count(owner)))
         case .scalarAggregate:
             guard direct else { return nil }
             let buffer = ScalarKind.elements(plan.pointee.scalar, inArrayAt: owner + plan.pointee.offset)
@@ -92,7 +95,9 @@ extension VirtualMachine {
         -> Bool?
     {
         func read<T>(_ type: T.Type, _ test: (T) -> Bool?) -> Bool? {
-            guard let value = address.assumingMemoryBound(to: T?.self).pointee else { return Matcher.quickNull(matcher) }
+            guard let value = address.assumingMemoryBound(to: T?.self).pointee else {
+                return Matcher.quickNull(matcher)
+            }
             return test(value)
         }
         switch kind {
@@ -117,7 +122,9 @@ extension VirtualMachine {
         guard let base = buffer.base else { return all }
         var index = 0
         while index < buffer.count {
-            guard let answer = quickScalar(matcher, base + (index &* buffer.stride &+ elementOffset), kind, optional: false)
+            guard
+                let answer = quickScalar(
+                    matcher, base + (index &* buffer.stride &+ elementOffset), kind, optional: false)
             else { return nil }
             if answer != all { return !all }
             index &+= 1
