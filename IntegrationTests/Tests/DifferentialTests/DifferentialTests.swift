@@ -117,6 +117,10 @@ enum RegressionCases {
         GeneratedPredicate("score == 9007199254740993"), GeneratedPredicate("score < 9223372036854775807"),
         // Integer overflow wraps in the VM.
         GeneratedPredicate("age + 1 < 0"), GeneratedPredicate("age * 2 > 0"), GeneratedPredicate("-age < 0"),
+        // -1 × Int64.min overflows: only 0 and 1 are safe factors of the minimum.
+        GeneratedPredicate("age * %@ < -5", arguments: [.int(.min)]),
+        GeneratedPredicate("%@ * age != 17", arguments: [.int(.min)]),
+        GeneratedPredicate("age * %@ > 5", arguments: [.int(-3)]),
         GeneratedPredicate("age / 0 == 0"), GeneratedPredicate("age / order > 1"), GeneratedPredicate("items.@sum.qty > 0"),
         GeneratedPredicate("scores.@sum.self < 0"), GeneratedPredicate("scores.@avg.self > 1.5"),
     ]

@@ -158,8 +158,9 @@ extension SQLTranslator {
         case (.multiply, _):
             if k == 0 { return Int64.min...Int64.max }
             if k == -1 { return (Int64.min + 1)...Int64.max }
-            let bound = Int64.max / k.magnitude.clampedToInt64
-            return (-bound)...bound
+            // x * k fits when x lies between min / k and max / k (in either order); Swift's division
+            // truncates toward zero, which rounds each bound inward. For k = Int64.min that is 0...1.
+            return k > 0 ? (Int64.min / k)...(Int64.max / k) : (Int64.max / k)...(Int64.min / k)
         default:
             return nil
         }
@@ -220,9 +221,4 @@ extension SQLTranslator {
             return computed(sql, .double, unknown: true)
         }
     }
-}
-
-extension UInt64 {
-    /// The value as an `Int64`, `Int64.max` when it is larger.
-    fileprivate var clampedToInt64: Int64 { self > UInt64(Int64.max) ? .max : Int64(self) }
 }

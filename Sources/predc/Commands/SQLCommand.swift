@@ -5,19 +5,19 @@
 
 import PredicateLang
 
-/// `predc sql --dialect sqlite|postgres --schema FILE [PREDICATE | FILE | -] [options]`
+/// `predc sql --dialect sqlite|postgres --schema FILE [PREDICATE | -f FILE | -] [options]`
 enum SQLCommand: Command {
     static let name = "sql"
 
     static let options: [OptionSpec] = [
         .value("dialect"), .value("schema"), .value("table"), .value("column", repeatable: true),
-        .value("arg", repeatable: true), .value("var", repeatable: true),
+        .value("arg", repeatable: true), .value("var", repeatable: true), PredicateInput.fileOption,
     ]
 
     static let help = HelpText(
         summary: "Translate a predicate into a SQL condition for SQLite or PostgreSQL.",
         usage: [
-            "sql --dialect sqlite|postgres --schema FILE [PREDICATE | FILE | -] [--table NAME]"
+            "sql --dialect sqlite|postgres --schema FILE [PREDICATE | -f FILE | -] [--table NAME]"
                 + " [--column FIELD=COLUMN]... [--arg JSON]... [--var NAME=JSON]..."
         ],
         examples: [
@@ -25,7 +25,7 @@ enum SQLCommand: Command {
             "sql --dialect postgres --schema orders.schema.json 'customer.name BEGINSWITH[c] %@' --arg '\"jo\"'",
             "sql --dialect postgres --schema orders.schema.json 'createdAt > $since' --var 'since={\"$date\": \"2024-01-01T00:00:00Z\"}'",
         ],
-        options: [
+        options: PredicateInput.fileHelp + [
             ("--dialect NAME", "sqlite or postgres."),
             ("--schema FILE", "The JSON Schema of a row: each top-level property is a column;"),
             ("", "objects, arrays and sets are JSON (TEXT in SQLite, jsonb in"),
@@ -37,6 +37,7 @@ enum SQLCommand: Command {
             ("--var NAME=JSON", "The value of $NAME (repeatable)."),
         ],
         discussion: [
+            PredicateInput.discussion,
             """
             The output is one JSON object: {"sql": "...", "parameters": [...], "residual": null}. "sql" is
             a condition for a WHERE clause; its parameters are ?1, ?2 ... (SQLite) or $1, $2 ...
@@ -69,13 +70,17 @@ enum SQLCommand: Command {
             guard let schema = try SchemaFile.load(arguments, variables: variables, in: context) else {
                 throw .usage(UsageError("missing '--schema FILE'"))
             }
-            let input = try PredicateInput.resolve(arguments.positionals.first, allowFile: true, in: context)
+            let input = try PredicateInput.resolve(
+                arguments.positionals.first, arguments, readsStandardInputWhenAbsent: false, in: context)
             let translation = SQLTranslation.translate(
                 input.text, arguments: formatArguments, schema: schema, dialect: dialect,
                 table: arguments.value("table"), columnNames: columns, variables: variables, sourceName: input.name)
             let output = DiagnosticOutput(source: translation.source, context: context)
             output.print(translation.diagnostics)
-            if translation.diagnostics.hasErrors { throw .reported(.dataError) }
+            if translation.diagnostics.hasErrors {
+                input.noteIfFileName(command: name, in: context)
+                throw .reported(.dataError)
+            }
             guard let sql = translation.sql else {
                 output.print([
                     .error(
