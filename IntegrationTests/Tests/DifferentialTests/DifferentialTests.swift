@@ -97,22 +97,27 @@ enum RegressionCases {
         // A NaN in a double column negated is still NaN (PostgreSQL sorts it above every number).
         GeneratedPredicate("-score > 0"), GeneratedPredicate("NOT (-score <= 4611686018427387904)"),
         // The VM raises on arithmetic with nil before a later operand can decide.
-        GeneratedPredicate("(score > 17 OR ANY items.added < %@) AND NOT (score / -8 >= 2.5 AND age > nil)",
+        GeneratedPredicate(
+            "(score > 17 OR ANY items.added < %@) AND NOT (score / -8 >= 2.5 AND age > nil)",
             arguments: [.date(Date(timeIntervalSinceReferenceDate: 1_169_176_447.000001))]),
         GeneratedPredicate("(address.zip + 1 <= 42 AND address.geo.lat > 2.5) OR tags.@count >= -18"),
         // `NOT x IS NULL` reads as `NOT (x IS NULL)`.
         GeneratedPredicate("NOT (name LIKE[d] '*a') OR NOT (name IN {'A-2', 'paris', '\u{E000}', 'i'})"),
         // Conditions folded away leave no parameter behind (PostgreSQL refuses unused ones).
         GeneratedPredicate("NOT ((name MATCHES[d] 'c:\\\\dir' AND name IN {}))"),
-        GeneratedPredicate("code ==[cd] 'K' OR address.geo.lon != %@ OR ANY scores BETWEEN {%@, YES}",
+        GeneratedPredicate(
+            "code ==[cd] 'K' OR address.geo.lon != %@ OR ANY scores BETWEEN {%@, YES}",
             arguments: [.int(9_223_372_036_854_775_806), .double(.nan)]),
         // Dates near year 1, where microseconds are finer than a double.
         GeneratedPredicate("created == CAST(-63113904000.0, 'NSDate')"),
-        GeneratedPredicate("created IN {CAST('0001-01-01T00:00:00.000Z', 'NSDate'), CAST('2024-01-01T00:00:00.000Z', 'NSDate')}"),
+        GeneratedPredicate(
+            "created IN {CAST('0001-01-01T00:00:00.000Z', 'NSDate'), CAST('2024-01-01T00:00:00.000Z', 'NSDate')}"),
         GeneratedPredicate("created > %@", arguments: [.date(Date(timeIntervalSinceReferenceDate: 725_760_000.0004))]),
         // Signed zeros and NaN constants.
-        GeneratedPredicate("score == %@", arguments: [.double(-0.0)]), GeneratedPredicate("score < %@", arguments: [.double(.nan)]),
-        GeneratedPredicate("ANY ratios >= %@", arguments: [.double(-0.0)]), GeneratedPredicate("age < %@", arguments: [.double(.nan)]),
+        GeneratedPredicate("score == %@", arguments: [.double(-0.0)]),
+        GeneratedPredicate("score < %@", arguments: [.double(.nan)]),
+        GeneratedPredicate("ANY ratios >= %@", arguments: [.double(-0.0)]),
+        GeneratedPredicate("age < %@", arguments: [.double(.nan)]),
         GeneratedPredicate("ratios.@max.self == 0"), GeneratedPredicate("age == 9007199254740993.0"),
         GeneratedPredicate("score == 9007199254740993"), GeneratedPredicate("score < 9223372036854775807"),
         // Integer overflow wraps in the VM.
@@ -121,7 +126,8 @@ enum RegressionCases {
         GeneratedPredicate("age * %@ < -5", arguments: [.int(.min)]),
         GeneratedPredicate("%@ * age != 17", arguments: [.int(.min)]),
         GeneratedPredicate("age * %@ > 5", arguments: [.int(-3)]),
-        GeneratedPredicate("age / 0 == 0"), GeneratedPredicate("age / order > 1"), GeneratedPredicate("items.@sum.qty > 0"),
+        GeneratedPredicate("age / 0 == 0"), GeneratedPredicate("age / order > 1"),
+        GeneratedPredicate("items.@sum.qty > 0"),
         GeneratedPredicate("scores.@sum.self < 0"), GeneratedPredicate("scores.@avg.self > 1.5"),
     ]
 }

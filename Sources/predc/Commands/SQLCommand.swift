@@ -45,7 +45,7 @@ enum SQLCommand: Command {
             the database does not decide on every row, or null; evaluate it on each row the query returns
             (predc filter does). Each part that stays in the residual is a warning with a caret on
             standard error; "sql" is null when no part translates.
-            """
+            """,
         ],
         exitStatuses: [
             (.success, "translated, wholly or in part"),
