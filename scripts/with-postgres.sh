@@ -5,8 +5,8 @@
 # is opened, so nothing outside this machine can reach it and the command reaches nothing else. The command
 # gets PGHOST (the socket folder), PGPORT, PGUSER and PGDATABASE, so libpq and psql connect without options.
 # PostgreSQL refuses to run as root: as root, the server runs as the `postgres` user (created by the Debian
-# packages); as anyone else, as that user. The Debian packages (postgresql, libpq-dev) are installed with
-# apt-get when they are missing.
+# packages); as anyone else, as that user. The Debian packages (postgresql, libpq-dev, libsqlite3-dev)
+# are installed with apt-get when `dpkg -s` says they are missing.
 #   scripts/with-postgres.sh psql -c 'select version()'
 #   scripts/with-postgres.sh swift test --package-path IntegrationTests
 set -euo pipefail
@@ -23,9 +23,24 @@ server_bin() {
     [ -n "$dir" ] && [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ] && echo "$dir"
 }
 
+# The Debian packages the differential suite needs: the server, and the client and SQLite libraries
+# with their headers (IntegrationTests links libpq and libsqlite3).
+installed() {
+    if command -v dpkg >/dev/null 2>&1; then
+        dpkg -s "$1" 2>/dev/null | grep -q '^Status: install ok installed'
+    else
+        case "$1" in
+            postgresql) server_bin >/dev/null ;;
+            libpq-dev) [ -f /usr/include/postgresql/libpq-fe.h ] ;;
+            libsqlite3-dev) [ -f /usr/include/sqlite3.h ] ;;
+        esac
+    fi
+}
+
 missing=()
-server_bin >/dev/null || missing+=(postgresql)
-[ -f /usr/include/postgresql/libpq-fe.h ] || missing+=(libpq-dev)
+for package in postgresql libpq-dev libsqlite3-dev; do
+    installed "$package" || missing+=("$package")
+done
 if [ ${#missing[@]} -gt 0 ]; then
     echo "with-postgres: installing ${missing[*]}" >&2
     if [ "$(id -u)" -ne 0 ]; then

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let translation = SQLTranslation.translate("age >= 18", schema: schema, dialect: .postgres)
-/// translation.sql         // "(\"age\" >= $1::bigint AND \"age\" IS NOT NULL)"
+/// translation.sql         // "(\"age\" IS NOT NULL AND \"age\" >= $1::bigint)"
 /// ```
 public enum SQLDialect: String, Sendable, Hashable, CaseIterable {
     /// SQLite 3.38 or later, with its built-in JSON functions; the table is `STRICT`.
