@@ -261,7 +261,7 @@ struct SQLTranslationTests {
         #expect(translation.sql == nil)
         #expect(
             translation.residualFormat
-                == SyntaxTree.parse(example.predicate, arguments: example.arguments).tree?.format)
+                == SyntaxTree.parse(example.predicate, arguments: example.arguments).tree?.exactFormat)
         let warning = try #require(translation.diagnostics.first { $0.id == "sql-not-translated" })
         #expect(warning.severity == .warning)
         #expect(warning.text.contains(example.reason))
@@ -286,6 +286,23 @@ struct SQLTranslationTests {
         let residual = try #require(translation.residualPredicate)
         #expect(try residual.evaluate(with: ["name": "a", "age": 3]))
         #expect(try !residual.evaluate(with: ["name": "ab", "age": 3]))
+    }
+
+    @Test(
+        "the residual's text keeps the kinds of its constants, so it evaluates as the residual does",
+        arguments: [
+            ("NOT (age + YES != 5)", "age + YES == 5"),
+            ("age ** 2.0 > 1", "age ** 2.0 > 1"),
+            ("FUNCTION(score, 'floor') IN {2.0, NO}", #"FUNCTION(score, "floor") IN {2.0, NO}"#),
+        ])
+    func residualText(_ predicate: String, _ residual: String) throws {
+        let translation = Self.translate(predicate, .sqlite)
+        #expect(translation.residualFormat == residual)
+        let reread = try #require(CompiledPredicate.compile(residual, schema: Self.schema).predicate)
+        let tree = try #require(translation.residualPredicate)
+        for row: Value in [["age": 4, "score": 2.0], ["age": 1, "score": 2.5]] {
+            #expect((try? reread.evaluate(with: row)) == (try? tree.evaluate(with: row)))
+        }
     }
 
     @Test("an OR with an untranslatable operand is not split; it stays whole in the residual")

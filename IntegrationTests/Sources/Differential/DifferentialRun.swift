@@ -68,6 +68,8 @@ public struct DifferentialReport: Sendable {
     public var none = 0
     /// Rows the database returned for the residual to recheck, over all predicates.
     public var recheckedRows = 0
+    /// Why generated predicates did not compile against the schema (their first error), with how often.
+    public var notCompiled: [String: Int] = [:]
     /// Why top-level terms were not translated, with how often.
     public var refusals: [String: Int] = [:]
     public var mismatches: [Mismatch] = []
@@ -83,6 +85,10 @@ public struct DifferentialReport: Sendable {
             "refused, by reason:",
         ]
         for (reason, count) in refusals.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }) {
+            lines.append("  \(count)\t\(reason)")
+        }
+        if !notCompiled.isEmpty { lines.append("not compiled (the VM's errors), by reason:") }
+        for (reason, count) in notCompiled.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }) {
             lines.append("  \(count)\t\(reason)")
         }
         return lines.joined(separator: "\n")
@@ -121,7 +127,11 @@ public struct DifferentialRun {
         report.generated += 1
         let schema = TestTable.schema
         let compiled = CompiledPredicate.compile(predicate.text, arguments: predicate.arguments, schema: schema)
-        guard let program = compiled.predicate else { return }
+        guard let program = compiled.predicate else {
+            let error = compiled.diagnostics.first { $0.severity == .error }
+            report.notCompiled[error?.text ?? "no error", default: 0] += 1
+            return
+        }
         report.compared += 1
         report.rowComparisons += rows.count
         let expected = rows.map { outcome(program, $0, predicate.variables) }

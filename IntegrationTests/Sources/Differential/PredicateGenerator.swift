@@ -332,13 +332,13 @@ public struct PredicateGenerator {
     private mutating func aggregate() -> String {
         let expression = random.pick([
             "tags.@count", "items.@count", "scores.@count", "labels.@count", "address.lines.@count", "ratios.@count",
-            "items.@sum.qty", "items.@avg.qty", "scores.@sum.self", "scores.@avg.self", "scores.@max.self",
-            "scores.@min.self", "items.@max.price", "items.@min.price", "ratios.@max.self", "dims.@min.self",
-            "items.@min.sku", "items.@max.sku", "tags.@max.self", "items.@max.added", "items.@min.qty",
-            "ratios.@sum.self", "items.sku.@count",
+            "items.@sum.qty", "items.@avg.qty", "scores.@sum.#self", "scores.@avg.#self", "scores.@max.#self",
+            "scores.@min.#self", "items.@max.price", "items.@min.price", "ratios.@max.#self", "dims.@min.#self",
+            "items.@min.sku", "items.@max.sku", "tags.@max.#self", "items.@max.added", "items.@min.qty",
+            "ratios.@sum.#self", "items.sku.@count",
         ])
         let op = random.pick(Self.numericOperators)
-        if expression.hasSuffix("sku") || expression == "tags.@max.self" {
+        if expression.hasSuffix("sku") || expression == "tags.@max.#self" {
             return "\(expression) \(op) \(stringConstant(ascii: random.chance(0.7)))"
         }
         if expression.hasSuffix("added") { return "\(expression) \(op) \(dateConstant())" }
@@ -413,7 +413,7 @@ public struct PredicateGenerator {
         random.pick([
             "uppercase(name) == \"ABC\"", "tags[0] == \"a\"", "TERNARY(flag == YES, age, order) > 3", "age ** 2 > 4",
             "FUNCTION(name, 'length') > 2", "name.length > 3", "ANY tags ==[c] \"é\"", "name < \"École\"",
-            "ratios.@sum.self > 1", "items[SIZE] > 1", "SUBQUERY(items, $i, $i.qty > 1)[SIZE] > 0",
+            "ratios.@sum.#self > 1", "items[SIZE] > 1", "SUBQUERY(items, $i, $i.qty > 1)[SIZE] > 0",
             "(labels UNION tags).@count > 2", "$undefined == 1",
         ])
     }

@@ -36,8 +36,10 @@ public struct SQLTranslation: Sendable {
     /// The predicate's text, which the diagnostics' ranges point into.
     public var source: SourceText
 
-    /// The residual predicate as a format string (its canonical form), or nil.
-    public var residualFormat: String? { residual?.format }
+    /// The residual predicate as a format string, or nil. Unlike the canonical format, its constants
+    /// read back as the same kinds (booleans `YES`/`NO`, doubles with `.0`), so the text evaluates as
+    /// ``residualPredicate`` does.
+    public var residualFormat: String? { residual?.exactFormat }
 
     /// Parses `text`, checks it against `schema` and translates it for `dialect`.
     ///

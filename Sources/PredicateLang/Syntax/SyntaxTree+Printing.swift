@@ -15,6 +15,17 @@ extension SyntaxTree.Predicate {
     }
 }
 
+extension SyntaxTree.Predicate {
+    /// The format string with constants written so they read back to the same kinds and values
+    /// (``Value/exactPredicateDescription``): parsing it gives a predicate that evaluates as this one.
+    /// Used where the text is run again, such as a SQL translation's residual.
+    package var exactFormat: String {
+        var printer = SyntaxPrinter(exactConstants: true)
+        printer.write(self)
+        return printer.output
+    }
+}
+
 extension SyntaxTree.Expression {
     /// The canonical format of this expression, as `NSExpression.description` prints it.
     public var format: String {
@@ -27,6 +38,8 @@ extension SyntaxTree.Expression {
 /// Writes trees as canonical format strings.
 struct SyntaxPrinter {
     var output = ""
+    /// Whether constants print as ``Value/exactPredicateDescription`` rather than Apple's way.
+    var exactConstants = false
 
     mutating func write(_ predicate: SyntaxTree.Predicate) {
         switch predicate {
@@ -90,7 +103,7 @@ struct SyntaxPrinter {
     mutating func write(_ expression: SyntaxTree.Expression) {
         switch expression {
         case .constant(let value, _):
-            output += value.predicateDescription
+            output += exactConstants ? value.exactPredicateDescription : value.predicateDescription
         case .evaluatedObject:
             output += "SELF"
         case .variable(let name, _):

@@ -29,6 +29,16 @@ extension Value: CustomStringConvertible {
         return output
     }
 
+    /// The constant as text that reads back to the same kind and value (``predicateDescription`` prints
+    /// booleans and integral doubles as integers, as Apple does): booleans `YES`/`NO`, doubles with
+    /// `.0`, infinities `1e999`, NaN `(1e999 - 1e999)`.
+    package var exactPredicateDescription: String {
+        var output = ""
+        ValueTextWriter.write(
+            self, style: ExactPredicateTextStyle.self, maxDepth: Value.maxPrintingDepth, to: &output)
+        return output
+    }
+
     /// A short human-readable description: strings print without quotes, everything else as in
     /// ``predicateDescription``.
     public var description: String {

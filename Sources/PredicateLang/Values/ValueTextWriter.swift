@@ -105,3 +105,35 @@ enum PredicateTextStyle: ValueTextStyle {
     static var separator: String { ", " }
     static var elided: String { "{...}" }
 }
+
+/// Constants as text that reads back to the same kinds and values, where the canonical format does not:
+/// booleans `YES`/`NO` (not `1`/`0`, which read back as integers), integral doubles with `.0` (`2` would
+/// read back as an integer and divide as one), infinities `1e999`/`-1e999`, NaN `(1e999 - 1e999)`, and
+/// dates with the shortest seconds that read back to the same instant. Everything else as
+/// ``PredicateTextStyle``.
+enum ExactPredicateTextStyle: ValueTextStyle {
+    static func writeScalar(_ value: Value, to output: inout String) {
+        switch value {
+        case .bool(let flag): output += flag ? "YES" : "NO"
+        case .double(let double): output += exactNumber(double)
+        case .date(let date):
+            let seconds = date.timeIntervalSinceReferenceDate
+            output += "CAST(" + exactNumber(seconds) + ", \"NSDate\")"
+        default: PredicateTextStyle.writeScalar(value, to: &output)
+        }
+    }
+
+    /// A double as a number literal that reads back as this double.
+    static func exactNumber(_ double: Double) -> String {
+        if double.isNaN { return "(1e999 - 1e999)" }
+        if double.isInfinite { return double < 0 ? "-1e999" : "1e999" }
+        // Swift's description is the shortest text that reads back to the same double, and keeps `.0`.
+        return double.description
+    }
+
+    static func opening(_ container: Value) -> String { PredicateTextStyle.opening(container) }
+    static func closing(_ container: Value) -> String { PredicateTextStyle.closing(container) }
+    static func writeKey(_ key: String, to output: inout String) { PredicateTextStyle.writeKey(key, to: &output) }
+    static var separator: String { PredicateTextStyle.separator }
+    static var elided: String { PredicateTextStyle.elided }
+}

@@ -29,8 +29,9 @@ enum SQLCommand: Command {
             ("--dialect NAME", "sqlite or postgres."),
             ("--schema FILE", "The JSON Schema of a row: each top-level property is a column;"),
             ("", "objects, arrays and sets are JSON (TEXT in SQLite, jsonb in"),
-            ("", "PostgreSQL); dates are ISO-8601 TEXT in SQLite, timestamptz in"),
-            ("", "PostgreSQL. FILE#/POINTER picks one schema of a file."),
+            ("", "PostgreSQL); dates are TEXT 'YYYY-MM-DDTHH:MM:SS.sssZ' (UTC) in"),
+            ("", "SQLite, timestamptz in PostgreSQL. FILE#/POINTER picks one schema"),
+            ("", "of a file."),
             ("--table NAME", "The table's name or alias in the query, to qualify columns."),
             ("--column FIELD=COLUMN", "The column of a top-level field, when its name differs (repeatable)."),
             ("--arg JSON", "A format argument for %@ %K %d %f ..., in order (repeatable)."),
@@ -44,7 +45,8 @@ enum SQLCommand: Command {
             (PostgreSQL), every constant and argument among them. "residual" is the part of the predicate
             the database does not decide on every row, or null; evaluate it on each row the query returns
             (predc filter does). Each part that stays in the residual is a warning with a caret on
-            standard error; "sql" is null when no part translates.
+            standard error; when no part translates, nothing is printed on standard output and the
+            exit status is 65.
             """,
         ],
         exitStatuses: [
