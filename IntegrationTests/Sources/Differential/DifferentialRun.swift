@@ -88,7 +88,8 @@ public struct DifferentialReport: Sendable {
             lines.append("  \(count)\t\(reason)")
         }
         if !notCompiled.isEmpty { lines.append("not compiled (the VM's errors), by reason:") }
-        for (reason, count) in notCompiled.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }) {
+        for (reason, count) in notCompiled.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }
+        ) {
             lines.append("  \(count)\t\(reason)")
         }
         return lines.joined(separator: "\n")

@@ -32,6 +32,10 @@ func expectNoMismatch(_ report: DifferentialReport) {
     for mismatch in report.mismatches.prefix(10) {
         Issue.record("\(mismatch)")
     }
+    // The residual's text (what predc sql prints) must read back to the same answers.
+    for text in report.residualTextMismatches.prefix(5) {
+        Issue.record("residual text: \(text)")
+    }
 }
 
 @Suite("SQL translation against real databases")
