@@ -44,11 +44,16 @@ public struct SQLTranslation: Sendable {
     /// Parses `text`, checks it against `schema` and translates it for `dialect`.
     ///
     /// - Parameters:
+    ///   - text: The predicate, in NSPredicate's format-string syntax.
     ///   - arguments: Values for `%@`, `%K`, `%d` … in `text`; they become parameters.
+    ///   - schema: The schema of one table row: each top-level field is a column.
+    ///   - dialect: The database the SQL is for.
     ///   - table: The table's name or alias in the query, to qualify columns (`"orders"."total"`). Needed
     ///     only when a column shares a name with a column of SQLite's `json_each`.
     ///   - columnNames: Column names that differ from the top-level field names.
     ///   - variables: Values of the `$variables` the predicate reads; they become parameters.
+    ///   - sourceName: The name diagnostics give the predicate's text.
+    ///   - limits: The parser's and compiler's limits.
     public static func translate(
         _ text: String, arguments: [Value] = [], schema: Schema, dialect: SQLDialect, table: String? = nil,
         columnNames: [String: String] = [:], variables: [String: Value] = [:], sourceName: String = "<input>",
