@@ -117,7 +117,7 @@ public final class Form {
     /// reports them here. Computed on each access: O(n) over the conditions.
     public var warnings: [FormCheckProblem] { core.state.conditionProblems(severity: .warning) }
 
-    /// The form as a ``Schema``, the one its conditions are checked against: each live tagged row or
+    /// The form as a `Schema` (PredicateLang), the one its conditions are checked against: each live tagged row or
     /// section is a `$tag` variable of an element type with the fields `value` (of the kind of the
     /// element's current value, and optional, since a value can be cleared; `any` while it is nil; an
     /// array for a multivalued section), `isHidden` and `isDisabled` (booleans).
