@@ -31,8 +31,11 @@ public final class PostgresDatabase: TestDatabase {
     }
 
     public func load(_ rows: [TestRow]) throws(DatabaseError) {
-        try execute("DROP TABLE IF EXISTS \(TestTable.quote(TestTable.name))", [])
-        try execute(TestTable.createStatement(.postgres), [])
+        // A temporary table belongs to this connection alone: tests that run at once, each with its
+        // own connection, each fill their own "t" (a shared table was dropped under another's query).
+        try execute("DROP TABLE IF EXISTS pg_temp.\(TestTable.quote(TestTable.name))", [])
+        let create = TestTable.createStatement(.postgres)
+        try execute("CREATE TEMPORARY TABLE" + create.dropFirst("CREATE TABLE".count), [])
         try execute("BEGIN", [])
         let insert = insertStatement()
         for row in rows {
