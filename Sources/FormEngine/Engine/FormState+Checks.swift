@@ -65,11 +65,11 @@ extension FormState {
 
     /// Whether a live element has `tag`.
     private func isBound(name tag: String) -> Bool {
-        store.symbols.slot(for: tag).map(isBound) ?? false
+        tags.slot(for: tag).map { isBound(Slot($0)) } ?? false
     }
 
     private func tagName(_ slot: Slot) -> String {
-        store.symbols.tags.indices.contains(slot.index) ? store.symbols.tags[slot.index] : "?"
+        tags.tags.indices.contains(slot.index) ? tags.tags[slot.index] : "?"
     }
 
     /// The `$tags` of a predicate that name no live element, each positioned in the predicate's text.
@@ -77,7 +77,7 @@ extension FormState {
         var problems: [FormCheckProblem] = []
         var reported: [String] = []
         for read in program.tree.dependencies.variables where !reported.contains(read.name) {
-            guard let slot = store.symbols.slot(for: read.name), !isBound(slot) else { continue }
+            guard let slot = tags.slot(for: read.name).map(Slot.init), !isBound(slot) else { continue }
             reported.append(read.name)
             var problem = unknownTag(read.name, path: path, severity: severity)
             problem.conditionText = program.source.text
@@ -96,7 +96,7 @@ extension FormState {
 
     /// The tag of a live element closest to `tag`, if it is close enough to be a typo.
     func closestTag(to tag: String) -> String? {
-        let known = store.symbols.tags.indices.lazy.filter { isBound(Slot($0)) }.map { store.symbols.tags[$0] }
+        let known = tags.tags.indices.lazy.filter { isBound(Slot($0)) }.map { tags.tags[$0] }
         return Suggestion.closest(to: tag, among: known)
     }
 
@@ -172,7 +172,7 @@ extension FormState {
         case "isHidden", "isDisabled":
             return ("\(tag).\(component.name)", .boolean)
         case "value":
-            guard let slot = store.symbols.slot(for: tag), isBound(slot),
+            guard let slot = tags.slot(for: tag).map(Slot.init), isBound(slot),
                 let element = slotElement[slot.index]
             else { return nil }
             let record = elements[element.raw]

@@ -5,18 +5,15 @@
 extension FormState {
     /// Queues every reader of (slot, property).
     mutating func markReaders(of slot: Slot, _ property: ObservedProperty) {
-        let table = property.rawValue
-        guard graph.observers[table].indices.contains(slot.index) else { return }
-        for reader in graph.observers[table][slot.index] {
-            let rank = graph.rank.indices.contains(reader.raw) ? graph.rank[reader.raw] : -1
-            dirty.insert(reader, rank: rank)
+        for index in graph.readerRange(of: slot, property) {
+            let reader = Int(graph.readers[index])
+            dirty.insert(reader, rank: graph.rank(of: reader))
         }
     }
 
     /// Queues one condition.
     mutating func markDirty(_ condition: ConditionID) {
-        let rank = graph.rank.indices.contains(condition.raw) ? graph.rank[condition.raw] : -1
-        dirty.insert(condition, rank: rank)
+        dirty.insert(condition.raw, rank: graph.rank(of: condition.raw))
     }
 
     /// Ends a transaction: with clearValueOnHide, clears the values of rows whose hidden flag is true
@@ -46,7 +43,7 @@ extension FormState {
     mutating func processDirty() {
         while let rank = dirty.popMin() {
             let condition = graph.order[rank]
-            dirty.clearFlag(condition)
+            dirty.clearFlag(condition.raw)
             let element = condition.element
             guard elements[element.raw].isAlive else { continue }
             let result = evaluate(condition)
@@ -121,6 +118,7 @@ extension FormState {
     // MARK: Views (what conditions read)
 
     /// The value conditions read for `element`.
+    @inline(__always)
     func valueView(_ element: ElementID) -> Value {
         let masks = options.hiddenValueInConditions == .null
         if let section = elements[element.raw].section {
@@ -139,6 +137,7 @@ extension FormState {
     }
 
     /// The slot of `element` if it is the element bound to that slot.
+    @inline(__always)
     private func boundSlot(_ element: ElementID) -> Slot? {
         guard let slot = elements[element.raw].slot, slotElement.indices.contains(slot.index),
             slotElement[slot.index] == element
@@ -186,18 +185,13 @@ extension FormState {
     // MARK: Transaction bookkeeping
 
     mutating func noteFlagsTouched(_ element: ElementID) {
-        guard log.flagStamp[element.raw] != log.stamp else { return }
-        log.flagStamp[element.raw] = log.stamp
-        log.originalFlags[element.raw] = TransactionLog.Flags(
-            hidden: result(element, .hidden), disabled: result(element, .disabled),
-            required: result(element, .required))
-        log.touchedFlags.append(element)
+        let base = element.raw &* 3
+        _ = log.noteFlags(
+            element,
+            TransactionLog.Flags(hidden: results[base], disabled: results[base &+ 1], required: results[base &+ 2]))
     }
 
     mutating func noteValueTouched(_ element: ElementID) {
-        guard log.valueStamp[element.raw] != log.stamp else { return }
-        log.valueStamp[element.raw] = log.stamp
-        log.originalValues[element.raw] = elements[element.raw].value
-        log.touchedValues.append(element)
+        log.noteValue(element, elements[element.raw].value)
     }
 }
