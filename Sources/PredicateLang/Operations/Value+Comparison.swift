@@ -152,7 +152,8 @@ extension Value {
             guard case .string(let needle) = element else {
                 throw EvaluationError(
                     .typeMismatch,
-                    "Can't look for value (\(element.messageDescription)) in string (\(text)); value is not a string ")
+                    "Can't look for value (\(element.messageDescription)) in string (\(container.messageDescription)); value is not a string "
+                )
             }
             try budget.chargeText(text)
             return StringSearch.find(needle, in: text, anchor: .anywhere, options: options)
@@ -193,27 +194,5 @@ extension Value {
         guard let fromLower = try ordering(value, lower, options: []), fromLower >= 0 else { return false }
         guard let toUpper = try ordering(value, upper, options: []), toUpper <= 0 else { return false }
         return true
-    }
-
-    /// How a value appears inside an evaluation error message (Foundation's `%@`: strings bare,
-    /// collections in parentheses).
-    var messageDescription: String {
-        switch self {
-        case .null: return "(null)"
-        case .bool(let flag): return flag ? "1" : "0"
-        case .int(let integer): return String(integer)
-        case .double(let double): return String(double)
-        case .string(let string): return string
-        case .date(let date):
-            // Not `String(describing: date)`: Foundation's `Date.description` traps for dates far outside
-            // years 0...9999 and for NaN (`CAST(1e300, 'NSDate')` reaches here).
-            return ISO8601.foundationDescription(date)
-                ?? "\(date.timeIntervalSinceReferenceDate) seconds since 2001-01-01"
-        case .array(let elements): return "(" + elements.map(\.messageDescription).joined(separator: ", ") + ")"
-        case .set(let set): return "{(" + set.elements.map(\.messageDescription).joined(separator: ", ") + ")}"
-        case .dictionary(let dictionary):
-            let entries = dictionary.keys.sorted().map { "\($0) = \(dictionary[$0]?.messageDescription ?? "")" }
-            return "{" + entries.joined(separator: "; ") + "}"
-        }
     }
 }

@@ -7,6 +7,11 @@ extension VirtualMachine {
 
     static func variable(_ name: String, _ variables: UnsafePointer<[String: Value]>?) throws(EvaluationError) -> Value
     {
+        // A handful of bindings is searched by comparing names (two words each for short names), which is
+        // cheaper than hashing the name.
+        if let variables, variables.pointee.count <= 4 {
+            for (key, value) in variables.pointee where key == name { return value }
+        }
         guard let value = variables?.pointee[name] else {
             throw EvaluationError(
                 .unboundVariable,
