@@ -58,7 +58,9 @@ struct ChangeSetBuilder: Sendable {
         // section may flip without being touched themselves, so they join (deduplicated by a set).
         var keys = orderScratch
         orderScratch = []
-        keys.removeAll(keepingCapacity: true)
+        // Emptied by popping (plain values): `removeAll(keepingCapacity:)` goes through a generic
+        // `replaceSubrange` that costs more than popping the usual one or two keys.
+        while keys.popLast() != nil {}
         for element in state.log.touchedFlags
         where state.elements[element.raw].isAlive && !state.log.wasInserted(element) {
             keys.append(Self.orderKey(element, in: &state))

@@ -8,6 +8,18 @@ struct CompiledCondition: Sendable {
         case constant(Bool)
         case function(@Sendable (ConditionReader) -> Bool)
         case predicate(CompiledPredicate)
+
+        /// Runs the body; an evaluation error counts as false.
+        func evaluate(in store: RowStore) -> Bool {
+            switch self {
+            case .constant(let result):
+                return result
+            case .function(let function):
+                return function(ConditionReader(store: store))
+            case .predicate(let program):
+                return (try? program.evaluate(in: store)) ?? false
+            }
+        }
     }
 
     var body: Body
@@ -20,16 +32,7 @@ struct CompiledCondition: Sendable {
 
     /// Runs the condition. Never throws: an evaluation error counts as false (XLForm treats a failing
     /// predicate as not hidden).
-    func evaluate(in store: RowStore) -> Bool {
-        switch body {
-        case .constant(let result):
-            return result
-        case .function(let function):
-            return function(ConditionReader(store: store))
-        case .predicate(let program):
-            return (try? program.evaluate(in: store)) ?? false
-        }
-    }
+    func evaluate(in store: RowStore) -> Bool { body.evaluate(in: store) }
 
     /// Runs a function condition while recording what it reads; returns the result and the reads it
     /// did not declare (`"tag.isHidden"`), which would not re-run it when they change.

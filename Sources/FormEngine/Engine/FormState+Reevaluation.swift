@@ -78,7 +78,9 @@ extension FormState {
                 return result
             }
         #endif
-        return conditions[condition.raw].evaluate(in: store)
+        // The body only: reading the whole condition out of the array would copy it (retaining its
+        // program, its reads and its source) for every evaluation.
+        return conditions[condition.raw].body.evaluate(in: store)
     }
 
     /// Updates the views that depend on a flipped result and, with clearValueOnHide, clears the value.
@@ -148,28 +150,34 @@ extension FormState {
     mutating func refreshValueView(_ element: ElementID) {
         guard let slot = boundSlot(element) else { return }
         let view = valueView(element)
-        if !store[slot].value.isIdentical(to: view) {
-            store[slot].value = view
-            markReaders(of: slot, .value)
+        let changed = store.withEntry(at: slot) { entry in
+            guard !entry.value.isIdentical(to: view) else { return false }
+            entry.value = view
+            return true
         }
+        if changed == true { markReaders(of: slot, .value) }
     }
 
     mutating func refreshHiddenView(_ element: ElementID) {
         guard let slot = boundSlot(element) else { return }
         let view = reportedHidden(element)
-        if store[slot].isHidden != view {
-            store[slot].isHidden = view
-            markReaders(of: slot, .isHidden)
+        let changed = store.withEntry(at: slot) { entry in
+            guard entry.isHidden != view else { return false }
+            entry.isHidden = view
+            return true
         }
+        if changed == true { markReaders(of: slot, .isHidden) }
     }
 
     mutating func refreshDisabledView(_ element: ElementID) {
         guard let slot = boundSlot(element) else { return }
         let view = result(element, .disabled)
-        if store[slot].isDisabled != view {
-            store[slot].isDisabled = view
-            markReaders(of: slot, .isDisabled)
+        let changed = store.withEntry(at: slot) { entry in
+            guard entry.isDisabled != view else { return false }
+            entry.isDisabled = view
+            return true
         }
+        if changed == true { markReaders(of: slot, .isDisabled) }
     }
 
     /// Resets a slot whose element went away to null/false and queues its readers.
