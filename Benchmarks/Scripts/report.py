@@ -312,7 +312,7 @@ def compile_section(results, lines, summary):
     lines.append("")
 
 
-def forms_section(results, lines, summary, chart_points):
+def forms_section(results, counts, lines, summary, chart_points):
     def sized(prefix):
         return sorted((int(m.group(1)), row) for name, row in results.items()
                       if (m := re.match(rf"^forms:{prefix}-(\d+)$", name)))
@@ -349,6 +349,48 @@ def forms_section(results, lines, summary, chart_points):
     if 100 in changes and 100000 in changes:
         ratio = changes[100000]["ns"] / changes[100]["ns"]
         summary.append(("I2 one change at 100k / at 100 conditions", "≤ 3×", fmt_ratio(ratio), ratio <= 3))
+    issue16_rows(dict(load_json), changes, counts, lines, summary)
+
+
+def issue16_rows(load_json, changes, counts, lines, summary):
+    """The targets of issue 16 (form load and one change), wall clock from this run's benchmarks and
+    instructions from this run's callgrind counts (`forms-change:N`, `forms-load-json:N` specs)."""
+    by_spec = {row["spec"]: row for row in counts or []}
+    ir = {spec: row["ir"] for spec, row in by_spec.items()}
+    if any(spec.startswith("forms-") for spec in ir):
+        lines.append("Instructions (callgrind, difference of two runs per change or load; `EvaluateProbe`):\n")
+        lines.append("| Probe | Ir | allocs |")
+        lines.append("|---|---|---|")
+        for spec, row in by_spec.items():
+            if spec.startswith("forms-"):
+                lines.append(f"| `{spec}` | {row['ir']:,.0f} | {row['allocs']:.2f} |")
+        lines.append("")
+    for size, limit in ((1000, 2e6), (10000, 20e6)):
+        ns = (load_json.get(size) or {}).get("ns")
+        instructions = ir.get(f"forms-load-json:{size}")
+        if ns or instructions:
+            measured = fmt_ns(ns) if ns else "not run"
+            if instructions:
+                measured += f" ({instructions / 1e6:.1f} M Ir)"
+            summary.append((f"Issue 16: load {size:,} conditions from JSON", f"≤ {fmt_ns(limit)}", measured,
+                            bool(ns) and ns <= limit))
+    change_ir = ir.get("forms-change:1000")
+    if change_ir:
+        summary.append(("Issue 16: one change, two dependents, 1k conditions, instructions", "≤ 2,000 Ir",
+                        f"{change_ir:,.0f} Ir", change_ir <= 2000))
+    ns = (changes.get(1000) or {}).get("ns")
+    if ns:
+        summary.append(("Issue 16: one change, two dependents, 1k conditions, wall clock", "≤ 300 ns", fmt_ns(ns),
+                        ns <= 300))
+    small, large = ir.get("forms-change:100"), ir.get("forms-change:100000")
+    if small and large:
+        summary.append(("Issue 16: one change, instructions at 100k / at 100 conditions", "≤ 1.5×",
+                        f"{large / small:.2f}× ({large:,.0f} / {small:,.0f} Ir)", large / small <= 1.5))
+    zero = [by_spec[spec] for spec in ("P1:predicatelang",) if spec in by_spec]
+    if zero:
+        allocs = zero[0]["allocs"]
+        summary.append(("Issue 16: form-mode evaluation (P1) allocations kept at zero", "0 per evaluation",
+                        f"{allocs:.2f}", allocs == 0))
 
 
 def filter_section(path, lines, summary):
@@ -472,7 +514,7 @@ def main():
             counts = json.load(handle)
     objects_section(results, counts, lines, summary, failures)
     compile_section(results, lines, summary)
-    forms_section(results, lines, summary, chart_points)
+    forms_section(results, counts, lines, summary, chart_points)
     filter_section(args.filter, lines, summary)
     if args.svg and write_chart(chart_points, args.svg):
         lines.append(f"Chart: `{os.path.basename(args.svg)}` (cost of one change against form size).\n")

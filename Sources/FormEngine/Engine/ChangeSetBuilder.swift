@@ -9,9 +9,11 @@ struct ChangeSetBuilder: Sendable {
     var computesLocations = true
     /// Storage reused by every change set for sorting the touched elements.
     private var orderScratch: [OrderKey] = []
-    /// The entries of the last change set, filled again for the next one: once the caller has dropped
-    /// that change set they are held here only, so emptying them keeps their storage.
+    /// The entries of the last change set, overwritten by the next one: once the caller has dropped
+    /// that change set they are held here only, so writing them again allocates nothing.
     private var entries: [FormChangeSet.Entry] = []
+    /// How many of `entries` the change set being built has written.
+    private var used = 0
 
     /// The net change set of `state`'s current transaction. O(k log k + k log n) for k touched
     /// elements. Hidden elements are located where they were at the start of the transaction: they are
@@ -21,7 +23,7 @@ struct ChangeSetBuilder: Sendable {
             !state.log.touchedFlags.isEmpty || !state.log.touchedValues.isEmpty || !state.log.inserted.isEmpty
                 || !state.log.removed.isEmpty || !state.log.removedSections.isEmpty || state.recordsEvaluations
         else { return FormChangeSet() }
-        entries.removeAll(keepingCapacity: true)
+        used = 0
         if !state.log.touchedFlags.isEmpty { collectFlagChanges(of: &state) }
         if !state.log.touchedValues.isEmpty { collectValueChanges(of: &state) }
         if !state.log.inserted.isEmpty {
@@ -39,6 +41,10 @@ struct ChangeSetBuilder: Sendable {
             if !computesLocations { entry.location = nil }
             append(.removed, entry)
         }
+        // Entries are overwritten in place and only the surplus of a longer previous change set is
+        // removed: `removeAll(keepingCapacity:)` goes through a generic `replaceSubrange` costing more
+        // than the usual two or three entries.
+        if used < entries.count { entries.removeLast(entries.count &- used) }
         var changes = FormChangeSet()
         changes.entries = entries
         changes.locationsOmitted = !computesLocations
@@ -48,8 +54,10 @@ struct ChangeSetBuilder: Sendable {
         return changes
     }
 
-    private mutating func append(_ list: FormChangeSet.List, _ change: FormChangeSet.ElementChange) {
-        entries.append(FormChangeSet.Entry(list: list, change: change))
+    private mutating func append(_ list: FormChangeSet.List, _ change: consuming FormChangeSet.ElementChange) {
+        let entry = FormChangeSet.Entry(list: list, change: change)
+        if used < entries.count { entries[used] = entry } else { entries.append(entry) }
+        used &+= 1
     }
 
     /// Hidden/shown, enabled/disabled and required/optional flips of the touched elements, in form order.
@@ -76,7 +84,11 @@ struct ChangeSetBuilder: Sendable {
         }
         Self.sortSmall(&keys)
         let locates = computesLocations && state.locator.isCurrent
-        let firstEntry = entries.count
+        // Few touched elements and no insertions: a hidden element's location at the start is the current
+        // counts' corrected by the touched elements' flips, at once; otherwise the counts are moved to the
+        // start and back once for all hidden elements, below.
+        let correctsInPlace = state.log.inserted.isEmpty && keys.count <= Self.correctedLocationLimit
+        let firstEntry = used
         var locatesBefore = false
         for key in keys {
             let element = key.element
@@ -86,12 +98,19 @@ struct ChangeSetBuilder: Sendable {
             if wasHidden != isHidden {
                 var entry: FormChangeSet.ElementChange
                 if isHidden, locates {
-                    // Model positions now; visible ones are turned into locations below.
+                    // Model positions now; visible ones are turned into locations here or below.
                     entry = state.change(element, before: true, locating: false)
                     let section = state.elements[element.raw].section ?? element
                     if state.isVisible(section, before: true), state.isVisible(element, before: true) {
-                        entry.location = FormChangeSet.Location(section: -1)
-                        locatesBefore = true
+                        if correctsInPlace {
+                            let location = Self.originalLocation(
+                                section: entry.sectionIndex, row: entry.rowIndex, in: &state, correctingBy: keys)
+                            entry.location =
+                                state.log.removedLocations.isEmpty ? location : state.restoringRemoved(location)
+                        } else {
+                            entry.location = FormChangeSet.Location(section: -1)
+                            locatesBefore = true
+                        }
                     }
                 } else {
                     entry = state.change(element, before: isHidden, locating: computesLocations)
@@ -117,18 +136,12 @@ struct ChangeSetBuilder: Sendable {
         }
         orderScratch = keys
         guard locatesBefore else { return }
-        if state.log.inserted.isEmpty, keys.count <= Self.correctedLocationLimit {
-            // Few touched elements and no insertions: correct the current counts by the touched
-            // elements' flips directly instead of moving the trees there and back.
-            locateFromModelPositions(from: firstEntry, in: &state, correctingBy: keys)
-        } else {
-            state.shiftVisibility(toOriginal: true)
-            locateFromModelPositions(from: firstEntry, in: &state)
-            state.shiftVisibility(toOriginal: false)
-        }
+        state.shiftVisibility(toOriginal: true)
+        locateFromModelPositions(from: firstEntry, in: &state)
+        state.shiftVisibility(toOriginal: false)
         guard !state.log.removedLocations.isEmpty else { return }
         // The counts know only the elements still alive; count the removed ones back in.
-        for index in firstEntry..<entries.count
+        for index in firstEntry..<used
         where entries[index].list == .rowsHidden || entries[index].list == .sectionsHidden {
             entries[index].change.location = entries[index].change.location.map(state.restoringRemoved)
         }
@@ -154,35 +167,39 @@ struct ChangeSetBuilder: Sendable {
     static let correctedLocationLimit = 8
 
     /// Replaces the placeholder locations of the hidden entries from `first` on by the visible positions
-    /// their model positions have in the current counts. With `keys` (a transaction that inserted
-    /// nothing, counts as they are now: every element whose flags it flipped, in form order), the touched
-    /// elements whose own hidden flag differs from its original one are counted as they were at the
-    /// transaction's start.
-    private mutating func locateFromModelPositions(
-        from first: Int, in state: inout FormState, correctingBy keys: [OrderKey] = []
-    ) {
-        for index in first..<entries.count
+    /// their model positions have in the counts (moved to the transaction's start by the caller).
+    private mutating func locateFromModelPositions(from first: Int, in state: inout FormState) {
+        for index in first..<used
         where (entries[index].list == .rowsHidden || entries[index].list == .sectionsHidden)
             && entries[index].change.location != nil
         {
-            let section = entries[index].change.sectionIndex
-            let row = entries[index].change.rowIndex
-            let counted = state.locator.location(section: section, row: row)
-            var sectionIndex = counted.section
-            var rowIndex = counted.row
-            for key in keys where key.section <= section {
-                let isHidden = state.ownHidden(key.element)
-                guard state.originalResult(key.element, .hidden) != isHidden else { continue }
-                // Counted now as shown (+1) or not (0); originally the opposite.
-                let correction = isHidden ? 1 : -1
-                if key.row < 0 {
-                    if key.section < section { sectionIndex &+= correction }
-                } else if key.section == section, let row, key.row < row {
-                    rowIndex = rowIndex.map { $0 &+ correction }
-                }
-            }
-            entries[index].change.location = FormChangeSet.Location(section: sectionIndex, row: rowIndex)
+            entries[index].change.location = state.locator.location(
+                section: entries[index].change.sectionIndex, row: entries[index].change.rowIndex)
         }
+    }
+
+    /// The location that model position (`section`, `row`) had at the start of a transaction that
+    /// inserted nothing: the current counts' location, with every element of `keys` (each element whose
+    /// flags the transaction flipped, in form order) whose own hidden flag differs from its original one
+    /// counted as it was then. O(log n + k).
+    private static func originalLocation(
+        section: Int, row: Int?, in state: inout FormState, correctingBy keys: [OrderKey]
+    ) -> FormChangeSet.Location {
+        let counted = state.locator.location(section: section, row: row)
+        var sectionIndex = counted.section
+        var rowIndex = counted.row
+        for key in keys where key.section <= section {
+            let isHidden = state.ownHidden(key.element)
+            guard state.originalResult(key.element, .hidden) != isHidden else { continue }
+            // Counted now as shown (+1) or not (0); originally the opposite.
+            let correction = isHidden ? 1 : -1
+            if key.row < 0 {
+                if key.section < section { sectionIndex &+= correction }
+            } else if key.section == section, let row, key.row < row {
+                rowIndex = rowIndex.map { $0 &+ correction }
+            }
+        }
+        return FormChangeSet.Location(section: sectionIndex, row: rowIndex)
     }
 
     /// Rows whose stored value changed, in form order. One touched row (the usual `setValue`) needs no
