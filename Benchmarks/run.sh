@@ -66,7 +66,8 @@ if [ "$run_counts" -eq 1 ]; then
     else
         count_specs=(P1:predicatelang P1:predicatelang-keypath)
         for case in O1 O2 O3 O4 O5 O6; do
-            count_specs+=("$case:predicatelang-schema" "$case:predicatelang-schema-count" "$case:hand-written")
+            count_specs+=("$case:predicatelang-schema" "$case:predicatelang-schema-count" "$case:predicatelang-schema-batch"
+                "$case:hand-written")
         done
         count_specs+=(O4:hand-tuned)
         rm -f "$raw/counts.json" "$raw/counts-evaluate.json" "$raw/counts-forms-"*.json
