@@ -39,8 +39,11 @@ if arguments.count == 4, arguments[1].hasPrefix("forms-"), let size = Int(argume
     case "forms-chain": fixture = .chain(length: size)
     default: failLoudly("unknown forms probe \(arguments[1])")
     }
-    for _ in 0..<(count + 16) {  // 16 warm-up changes, as the evaluation probe warms up on 16 rows
-        do throws(FormError) { _ = try fixture.change() } catch { failLoudly("\(error)") }
+    do throws(FormError) {
+        try fixture.run(16)  // warm-up changes, as the evaluation probe warms up on 16 rows
+        try fixture.run(count)
+    } catch {
+        failLoudly("\(error)")
     }
     exit(0)
 }
