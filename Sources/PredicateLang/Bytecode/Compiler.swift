@@ -17,6 +17,11 @@ struct Compiler {
     var keyPaths: [[String]] = []
     var keyPathRanges: [SourceRange] = []
     var names: [String] = []
+    /// Where each key path (with the range it was written at) and each name already is in its table,
+    /// so that sharing an entry costs a hash lookup, not a scan of the table (which made compiling
+    /// a chain of n distinct key paths cost n²).
+    var keyPathIndices: [KeyPathEntry: UInt16] = [:]
+    var nameIndices: [String: UInt16] = [:]
     var localCount = 0
     /// SUBQUERY variables in scope, innermost last.
     var scopes: [(name: String, local: LocalIndex)] = []
@@ -209,17 +214,19 @@ struct Compiler {
 
     /// The index of a key path written at `range` (the range positions errors of fused key reads).
     mutating func keyPath(_ components: [String], at range: SourceRange) -> KeyPathIndex {
-        if let existing = keyPaths.indices.first(where: { keyPaths[$0] == components && keyPathRanges[$0] == range }) {
-            return KeyPathIndex(UInt16(existing))
-        }
-        let index = KeyPathIndex(checked(Self.append(components, to: &keyPaths)))
+        let entry = KeyPathEntry(components: components, range: range)
+        if let existing = keyPathIndices[entry] { return KeyPathIndex(existing) }
+        let index = checked(Self.append(components, to: &keyPaths))
         keyPathRanges.append(range)
-        return index
+        if !overflowed { keyPathIndices[entry] = index }
+        return KeyPathIndex(index)
     }
 
     mutating func name(_ name: String) -> NameIndex {
-        if let existing = names.firstIndex(of: name) { return NameIndex(UInt16(existing)) }
-        return NameIndex(checked(Self.append(name, to: &names)))
+        if let existing = nameIndices[name] { return NameIndex(existing) }
+        let index = checked(Self.append(name, to: &names))
+        if !overflowed { nameIndices[name] = index }
+        return NameIndex(index)
     }
 
     /// Reserves `count` consecutive locals; returns the first.
@@ -246,6 +253,12 @@ struct Compiler {
         guard let index = UInt16(exactly: table.count) else { return nil }
         table.append(element)
         return index
+    }
+
+    /// A key path and the range it was written at: the key of ``keyPathIndices``.
+    struct KeyPathEntry: Hashable {
+        var components: [String]
+        var range: SourceRange
     }
 
     // MARK: Depth
