@@ -277,9 +277,10 @@ extension PredicateParser {
         return .index(base, selector, base.range.union(closing.range))
     }
 
-    /// One key: an identifier, a `#`-escaped word, or a collection operator such as `@count`.
+    /// One key: an identifier, a `#`-escaped word, a `#`-quoted name (`#"first name"`, any text), or a
+    /// collection operator such as `@count`.
     ///
-    ///     keyComponent = IDENTIFIER | "#" WORD | "@" IDENTIFIER ;
+    ///     keyComponent = IDENTIFIER | "#" WORD | "#" STRING | "@" IDENTIFIER ;
     mutating func parseKeyComponent(after dot: Token) -> SyntaxTree.KeyPathComponent? {
         let token = current
         switch token.kind {

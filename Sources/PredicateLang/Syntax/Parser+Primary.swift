@@ -33,13 +33,20 @@ extension PredicateParser {
             .formatKeyPath, .atIdentifier:
             .leaf
         case .identifier, .escapedIdentifier:
-            peek().is(.leftParen) ? .function : .leaf
+            peek().is(.leftParen) && !isQuotedName(tokens[position]) ? .function : .leaf
         case .selector: .function
         case .symbol(.leftBrace): .aggregate
         case .symbol(.leftParen): .group
         case .keyword(.subquery), .keyword(.function), .keyword(.ternary), .keyword(.cast): .specialForm
         default: .unexpected
         }
+    }
+
+    /// Whether `token` is a name written in quotes (`#"a b"`), which is always a key, never a function.
+    func isQuotedName(_ token: Token) -> Bool {
+        let index = token.range.lowerBound + 1
+        guard index < source.utf8.count else { return false }
+        return source.utf8[index] == UInt8(ascii: "\"") || source.utf8[index] == UInt8(ascii: "'")
     }
 
     /// A primary expression of one token: literal, SELF, ANYKEY, variable, key, format argument.
