@@ -337,6 +337,10 @@ struct KeyPathBuilder {
         components.append(component)
     }
 
+    /// Where the components are stored, as a number (an identity, never dereferenced): a test counts how
+    /// often it changes while components are appended, to check that they are not copied each time.
+    var componentStorageIdentity: Int { components.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } }
+
     /// The expression read so far; the builder is left empty.
     mutating func take() -> SyntaxTree.Expression {
         switch state {
