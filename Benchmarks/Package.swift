@@ -29,6 +29,11 @@ let package = Package(
             path: "Sources/EvaluateProbe"
         ),
         .executableTarget(
+            name: "HostileProbe",
+            dependencies: [.product(name: "PredicateLang", package: "PredicateLang")],
+            path: "Sources/HostileProbe"
+        ),
+        .executableTarget(
             name: "Evaluate",
             dependencies: [
                 "BenchmarkSupport",
@@ -46,6 +51,16 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/Compile",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "Objects",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "PredicateLang", package: "PredicateLang"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Objects",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(

@@ -3,18 +3,22 @@
 #   1. swift package benchmark (all suites, stored as baseline "current" in .benchmarkBaselines/)
 #   2. swift package benchmark thresholds check: the zero-allocation gates in Thresholds/ (exit 2 on regression)
 #   3. filter-vs-jq.sh: predc filter against jq on a generated 1,000,000-line file
-#   4. Scripts/report.py: one markdown table of medians and ratios against the targets, written to
+#   4. Scripts/callgrind-counts.py: instructions, retains/releases and allocations per evaluation (valgrind) for
+#      the Objects cases and P1 in form mode and on a dictionary
+#   5. Scripts/report.py: one markdown table of medians and ratios against the targets, written to
 #      results/results.md, plus results/forms-change-cost.svg
-# Usage: Benchmarks/run.sh [--no-filter-vs-jq] [--filter REGEX] [other `swift package benchmark` options]
+# Usage: Benchmarks/run.sh [--no-filter-vs-jq] [--no-counts] [--filter REGEX] [other `swift package benchmark` options]
 # Exit status: non-zero when a suite fails its equal-answer check, an allocation gate fails, or a step fails.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
 run_filter=1
+run_counts=1
 benchmark_args=()
 for argument in "$@"; do
     case "$argument" in
         --no-filter-vs-jq) run_filter=0 ;;
+        --no-counts) run_counts=0 ;;
         *) benchmark_args+=("$argument") ;;
     esac
 done
@@ -24,14 +28,14 @@ load_start="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 mkdir -p "$raw" results
 status=0
 
-echo "== 1/4 swift package benchmark (baseline '$baseline')" >&2
+echo "== 1/5 swift package benchmark (baseline '$baseline')" >&2
 if ! swift package --allow-writing-to-package-directory benchmark baseline update "$baseline" --no-progress \
     ${benchmark_args[@]+"${benchmark_args[@]}"} >&2; then
     echo "run.sh: a benchmark failed (see the CHECK FAILED message above)" >&2
     exit 1
 fi
 
-echo "== 2/4 allocation thresholds (Thresholds/*.p90.json)" >&2
+echo "== 2/5 allocation thresholds (Thresholds/*.p90.json)" >&2
 swift package benchmark thresholds check "$baseline" --no-progress >&2
 threshold_status=$?
 if [ "$threshold_status" -ne 0 ]; then
@@ -45,7 +49,7 @@ swift package --allow-writing-to-directory "$raw" benchmark baseline read "$base
 
 filter_json=""
 if [ "$run_filter" -eq 1 ]; then
-    echo "== 3/4 predc filter vs jq" >&2
+    echo "== 3/5 predc filter vs jq" >&2
     if ./filter-vs-jq.sh --export "$raw/filter.json"; then
         filter_json="$raw/filter.json"
     else
@@ -54,7 +58,28 @@ if [ "$run_filter" -eq 1 ]; then
     fi
 fi
 
-echo "== 4/4 report" >&2
+counts_json=""
+if [ "$run_counts" -eq 1 ]; then
+    echo "== 4/5 instruction counts (valgrind)" >&2
+    if ! command -v valgrind >/dev/null; then
+        echo "run.sh: valgrind is not installed; skipping the instruction counts" >&2
+    else
+        count_specs=(P1:predicatelang P1:predicatelang-keypath)
+        for case in O1 O2 O3 O4 O5 O6; do
+            count_specs+=("$case:predicatelang-schema" "$case:predicatelang-schema-count" "$case:hand-written")
+        done
+        count_specs+=(O4:hand-tuned)
+        rm -f "$raw/counts.json"
+        if Scripts/callgrind-counts.py --json "$raw/counts.json" "${count_specs[@]}" >&2; then
+            counts_json="$raw/counts.json"
+        else
+            echo "run.sh: callgrind-counts.py failed" >&2
+            status=1
+        fi
+    fi
+fi
+
+echo "== 5/5 report" >&2
 cpu="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
 header="# PredicateLang benchmark results
 
@@ -63,7 +88,8 @@ Date: $(date -u '+%Y-%m-%d %H:%M UTC'). Command: \`Benchmarks/run.sh${*:+ $*}\` 
 Load average (1, 5, 15 min) at the start: $load_start; at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 (the machine has $(nproc) cores shared with other work: wall-clock figures include that contention)."
 python3 Scripts/report.py --baseline "$baseline" --jmh "$raw/$baseline.jmh.json" \
-    ${filter_json:+--filter "$filter_json"} --svg results/forms-change-cost.svg --header "$header" \
+    ${filter_json:+--filter "$filter_json"} ${counts_json:+--counts "$counts_json"} \
+    --svg results/forms-change-cost.svg --header "$header" \
     > results/results.md || status=2
 cat results/results.md
 exit "$status"

@@ -22,6 +22,20 @@ EVALUATE_ORDER = ["P1", "P2", "P3", "contains-ascii", "contains[c]-ascii", "cont
                   "between", "matches", "any-array", "sum"]
 ENGINES = ["predicatelang", "predicatelang-keypath", "hand-written", "hand-tuned", "foundation"]
 
+# The Objects suite (ObjectCase.all); every case's schema-compiled engines must not allocate.
+OBJECT_CASES = ["O1", "O2", "O3", "O4", "O5", "O6"]
+OBJECT_FORMATS = {
+    "O1": "customer.country == 'NZ' AND total > 100 AND ANY items.sku BEGINSWITH 'A-'",
+    "O2": "SUBQUERY(items, $i, $i.qty > 2).@count > 0",
+    "O3": "createdAt > $since",
+    "O4": "customer.name BEGINSWITH[c] 'jo' AND ANY tags IN {'gift', 'rush'}",
+    "O5": "total BETWEEN {50, 150} OR customer.country IN {'AU', 'NZ'}",
+    "O6": "items.@sum.qty >= 10",
+}
+OBJECT_ENGINES = ["predicatelang-schema", "predicatelang-schema-count", "predicatelang-value", "hand-written",
+                  "hand-tuned", "foundation"]
+SCHEMA_ENGINES = ["predicatelang-schema", "predicatelang-schema-count"]
+
 
 def load_scaling(baseline_dir, baseline):
     """name -> scaling factor, from .benchmarkBaselines/<target>/<baseline>/results.json."""
@@ -98,6 +112,8 @@ def verdict(ok):
 
 
 def evaluate_section(results, lines, summary, failures):
+    if not any(f"{case}:{engine}" in results for case in EVALUATE_ORDER for engine in ENGINES):
+        return
     lines.append("## Evaluate (ns per evaluation, median; 1,000 evaluations per sample)\n")
     lines.append("| Case | PredicateLang (row store) | PredicateLang (key path) | hand-written | hand-tuned (UTF-8) "
                  "| Foundation Predicate | VM / hand-written | Foundation / VM | VM allocs/eval |")
@@ -150,6 +166,129 @@ def evaluate_section(results, lines, summary, failures):
         allocating = [f"{case} ({fmt_allocs(row)})" for case, row in zero_rows if row["mallocs_max"] > 0]
         summary.append(("A1 heap allocations per evaluation (P1–P3, string, IN, BETWEEN, @count)", "0",
                         "0 on all" if not allocating else "allocates: " + ", ".join(allocating), not allocating))
+
+
+def geometric_mean(values):
+    return math.exp(sum(math.log(value) for value in values) / len(values))
+
+
+def objects_section(results, counts, lines, summary, failures):
+    if not any(f"{case}:{engine}" in results for case in OBJECT_CASES for engine in OBJECT_ENGINES):
+        return
+    lines.append("## Objects (ns per order, median; 100,000 generated orders as Swift structs)\n")
+    lines.append("Schema: `TypedPredicate<Order>` one order at a time (`evaluate(_:variables:)`) and 1,000 at a time "
+                 "(`count(in:variables:)`); Value: `CompiledPredicate.evaluate(with:)` on orders encoded beforehand "
+                 "with `ValueEncoder`. Ratios use the per-order `evaluate(_:)`; \"best closure\" is the hand-tuned "
+                 "one where there is one (O4), else the hand-written one.\n")
+    lines.append("| Case | schema `evaluate` | schema `count(in:)` | Value (pre-encoded) | hand-written | hand-tuned "
+                 "| Foundation Predicate | schema / closure | schema / best closure | Foundation / schema "
+                 "| schema allocs/order | Value allocs/order |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    ratios = {}
+    for case in OBJECT_CASES:
+        rows = {engine: results.get(f"{case}:{engine}") for engine in OBJECT_ENGINES}
+        if not any(rows.values()):
+            continue
+        ns = {engine: (row or {}).get("ns") for engine, row in rows.items()}
+        schema, hand, tuned, foundation = (ns["predicatelang-schema"], ns["hand-written"], ns["hand-tuned"],
+                                           ns["foundation"])
+        best = min(value for value in (hand, tuned) if value) if hand or tuned else None
+        ratio = schema / hand if schema and hand else None
+        best_ratio = schema / best if schema and best else None
+        foundation_ratio = foundation / schema if schema and foundation else None
+        ratios[case] = (ratio, best_ratio, foundation_ratio, ns["predicatelang-schema-count"], hand, best)
+        lines.append(f"| `{case}` | {fmt_ns(schema)} | {fmt_ns(ns['predicatelang-schema-count'])} "
+                     f"| {fmt_ns(ns['predicatelang-value'])} | {fmt_ns(hand)} | {fmt_ns(tuned)} | {fmt_ns(foundation)} "
+                     f"| {fmt_ratio(ratio)} | {fmt_ratio(best_ratio)} | {fmt_ratio(foundation_ratio)} "
+                     f"| {fmt_allocs(rows['predicatelang-schema'])} | {fmt_allocs(rows['predicatelang-value'])} |")
+        for engine in SCHEMA_ENGINES:
+            row = rows[engine]
+            if row and row.get("mallocs_max", 0) > 0:
+                failures.append(f"{case}:{engine} allocates ({fmt_allocs(row)} per order), target 0")
+    lines.append("")
+    for case in OBJECT_CASES:
+        lines.append(f"* `{case}`: `{OBJECT_FORMATS[case]}`")
+    lines.append("* Foundation cannot express `O4` (no case-insensitive string operation in `Predicate` on Linux) "
+                 "or `O6` (no sum or reduce).")
+    encode = results.get("encode:value-encoder")
+    if encode:
+        lines.append(f"\nEncoding one order with `ValueEncoder` (what the Value column needs first): "
+                     f"{fmt_ns(encode['ns'])} and {fmt_allocs(encode)} allocations per order.")
+    harness = results.get("objects-harness:empty")
+    if harness:
+        lines.append(f"\nLoop + closure call + one field read alone (`objects-harness:empty`): "
+                     f"{fmt_ns(harness['ns'])} per order, included in every per-order figure above.")
+    lines.append("")
+
+    if counts:
+        by_spec = {row["spec"]: row for row in counts}
+        lines.append("### Instructions per order (valgrind, difference method, over the first 10,000 orders)\n")
+        lines.append("| Case | schema `evaluate` Ir | retain / release | allocs | schema `count(in:)` Ir "
+                     "| retain / release | hand-written Ir | hand-tuned Ir | `evaluate` / hand-written |")
+        lines.append("|---|---|---|---|---|---|---|---|---|")
+        for case in OBJECT_CASES:
+            schema, count = by_spec.get(f"{case}:predicatelang-schema"), by_spec.get(f"{case}:predicatelang-schema-count")
+            hand, tuned = by_spec.get(f"{case}:hand-written"), by_spec.get(f"{case}:hand-tuned")
+            if not schema:
+                continue
+
+            def ir(row):
+                return f"{row['ir']:,.0f}" if row else "—"
+
+            def rr(row):
+                return f"{row['retain']:.2f} / {row['release']:.2f}" if row else "—"
+
+            ratio = fmt_ratio(schema["ir"] / hand["ir"]) if hand and hand["ir"] > 0 else "—"
+            lines.append(f"| `{case}` | {ir(schema)} | {rr(schema)} | {schema['allocs']:.2f} | {ir(count)} | {rr(count)} "
+                         f"| {ir(hand)} | {ir(tuned)} | {ratio} |")
+        lines.append("")
+        form, keypath = by_spec.get("P1:predicatelang"), by_spec.get("P1:predicatelang-keypath")
+        if form and keypath:
+            lines.append("P1 (`hobbies CONTAINS 'Music' AND age > 18`) in form mode and on a dictionary `Value`, "
+                         "per evaluation:\n")
+            lines.append("| Engine | Ir | retain / release | allocs |")
+            lines.append("|---|---|---|---|")
+            for label, row in (("`P1:predicatelang` (row store)", form), ("`P1:predicatelang-keypath` (dictionary)", keypath)):
+                lines.append(f"| {label} | {row['ir']:,.0f} | {row['retain']:.2f} / {row['release']:.2f} "
+                             f"| {row['allocs']:.2f} |")
+            lines.append("")
+
+    measured = [r for r in ratios.values() if r[0]]
+    if measured:
+        geomean = geometric_mean([r[0] for r in measured])
+        worst = max(r[0] for r in measured)
+        summary.append((f"S1 schema `evaluate` / hand-written closure, geometric mean of {len(measured)} predicates",
+                        "≤ 3× (stretch 2×)", f"{geomean:.2f}× (worst {worst:.1f}×)", geomean <= 3))
+        best = geometric_mean([r[1] for r in measured if r[1]])
+        summary.append(("S1 same, against the best closure (hand-tuned O4)", "≤ 3× (stretch 2×)", f"{best:.2f}×",
+                        best <= 3))
+        counted = [r[3] / r[4] for r in measured if r[3] and r[4]]
+        if len(counted) == len(measured):
+            value = geometric_mean(counted)
+            summary.append(("S1 same, schema `count(in:)` / hand-written closure", "≤ 3× (stretch 2×)",
+                            f"{value:.2f}×", value <= 3))
+    for case in OBJECT_CASES:
+        if case in ratios and ratios[case][2]:
+            value = ratios[case][2]
+            summary.append((f"S2 Foundation Predicate / schema `evaluate`, {case}", "≥ 10× faster", fmt_ratio(value),
+                            value >= 10))
+    zero_rows = [(f"{case}:{engine}", results.get(f"{case}:{engine}")) for case in OBJECT_CASES
+                 for engine in SCHEMA_ENGINES]
+    zero_rows = [(name, row) for name, row in zero_rows if row and "mallocs_max" in row]
+    if zero_rows:
+        allocating = [f"{name} ({fmt_allocs(row)})" for name, row in zero_rows if row["mallocs_max"] > 0]
+        summary.append(("S3 heap allocations per order, schema engines, O1–O6", "0",
+                        "0 on all" if not allocating else "allocates: " + ", ".join(allocating), not allocating))
+    if counts:
+        by_spec = {row["spec"]: row for row in counts}
+        form, keypath = by_spec.get("P1:predicatelang"), by_spec.get("P1:predicatelang-keypath")
+        if form and keypath:
+            ratio = keypath["ir"] / form["ir"]
+            summary.append(("K1 P1 on a dictionary `Value` / form mode, instructions per evaluation", "≤ 3×",
+                            f"{ratio:.1f}× ({keypath['ir']:,.0f} / {form['ir']:,.0f})", ratio <= 3))
+            pairs = max(keypath["retain"], keypath["release"])
+            summary.append(("K2 P1 on a dictionary `Value`, retain/release pairs per evaluation", "≤ 4",
+                            f"{keypath['retain']:.1f} retains / {keypath['release']:.1f} releases", pairs <= 4))
 
 
 def compile_section(results, lines, summary):
@@ -318,6 +457,7 @@ def main():
     parser.add_argument("--filter", help="hyperfine JSON export written by filter-vs-jq.sh")
     parser.add_argument("--svg", help="where to write the change-cost chart")
     parser.add_argument("--header", default="", help="text put above the tables (machine, date, command)")
+    parser.add_argument("--counts", help="JSON rows written by Scripts/callgrind-counts.py --json")
     args = parser.parse_args()
 
     scaling = load_scaling(args.baseline_dir, args.baseline)
@@ -326,6 +466,11 @@ def main():
     if args.header:
         lines.append(args.header + "\n")
     evaluate_section(results, lines, summary, failures)
+    counts = None
+    if args.counts and os.path.exists(args.counts):
+        with open(args.counts) as handle:
+            counts = json.load(handle)
+    objects_section(results, counts, lines, summary, failures)
     compile_section(results, lines, summary)
     forms_section(results, lines, summary, chart_points)
     filter_section(args.filter, lines, summary)

@@ -107,15 +107,29 @@ public final class Form {
     }
 
     /// What is wrong with the form's conditions as they are now: tags that no row or section has (a
-    /// condition reading one sees null) and comparisons with a constant of a type the element can never
-    /// match (always false, or always true for `!=`), each with its path and its position in the
-    /// condition, in form order.
+    /// condition reading one sees null) and what the schema checker finds against ``schema`` (a
+    /// comparison that can never succeed, an operator on the wrong kind of value), each with its path and
+    /// its position in the condition, in form order.
     ///
     /// With ``FormOptions/ProblemPolicy/error`` (the default) such conditions fail the build and the
     /// actions that add them, so this lists only what later actions caused (a removed row that
     /// conditions still read). With ``FormOptions/ProblemPolicy/warning`` the form keeps working and
     /// reports them here. Computed on each access: O(n) over the conditions.
     public var warnings: [FormCheckProblem] { core.state.conditionProblems(severity: .warning) }
+
+    /// The form as a `Schema` (PredicateLang), the one its conditions are checked against: each live tagged row or
+    /// section is a `$tag` variable of an element type with the fields `value` (of the kind of the
+    /// element's current value, and optional, since a value can be cleared; `any` while it is nil; an
+    /// array for a multivalued section), `isHidden` and `isDisabled` (booleans).
+    ///
+    /// The schema describes conditions as they are read after XLForm's rule (`$age` means
+    /// `$age.value`), so a predicate compiled against it spells the field out:
+    ///
+    /// ```swift
+    /// let result = CompiledPredicate.compile("$age.value BEGINSWITH 'a'", schema: form.schema)
+    /// // error: 'BEGINSWITH' needs a string, not an integer or nil
+    /// ```
+    public var schema: Schema { core.state.schema() }
 
     /// In debug builds: Swift function conditions seen reading a value or flag they do not declare
     /// (`"b.hidden reads 'x' without declaring it"`). Such a condition does not re-run when that input

@@ -24,6 +24,8 @@ public struct CompiledPredicate: Sendable {
     final class Core: Sendable {
         let tree: SyntaxTree.Predicate
         let source: SourceText
+        /// The source behind a reference, attached to every error the predicate throws.
+        let sourceReference: SourceReference
         let program: Program
         let environment: EnvironmentBox
         /// Whether the program reads its tags from a row store's slots (it was compiled against a symbol
@@ -33,22 +35,31 @@ public struct CompiledPredicate: Sendable {
         init(tree: SyntaxTree.Predicate, source: SourceText, program: Program, environment: FunctionEnvironment) {
             self.tree = tree
             self.source = source
+            self.sourceReference = SourceReference(source)
             self.program = program
             self.environment = EnvironmentBox(environment)
             isFormMode = program.isFormMode
         }
 
-        /// The one path from the public API into the VM: every `evaluate` ends here.
+        /// The one path from the public API into the VM: every `evaluate` ends here. An error leaves
+        /// with the predicate's source attached, so that it prints with its line and caret.
         @inline(__always)
         func run<Trace: TraceSink>(
             object: borrowing Value, variables: UnsafePointer<[String: Value]>?,
             slots: UnsafeBufferPointer<RowStore.Entry>, trace: inout Trace
         ) throws(EvaluationError) -> Bool {
-            try withUnsafePointer(to: object) { (object) throws(EvaluationError) -> Bool in
-                let inputs = EvaluationInputs(
-                    object: object, variables: variables, environment: environment, slots: SlotEntries(slots),
-                    registers: nil)
-                return try VirtualMachine.run(program.storage, inputs, trace: &trace)
+            var budget = EvaluationBudget(program.storage.limits.maxEvaluationSteps)
+            do throws(EvaluationError) {
+                return try withUnsafePointer(to: object) { (object) throws(EvaluationError) -> Bool in
+                    try withUnsafeMutablePointer(to: &budget) { (budget) throws(EvaluationError) -> Bool in
+                        let inputs = EvaluationInputs(
+                            object: object, variables: variables, environment: environment, slots: SlotEntries(slots),
+                            registers: nil, budget: budget)
+                        return try VirtualMachine.run(program.storage, inputs, trace: &trace)
+                    }
+                }
+            } catch {
+                throw error.attaching(sourceReference)
             }
         }
 
@@ -220,14 +231,6 @@ public struct CompilationResult: Sendable {
     /// The compiled predicate, or nil when a diagnostic is an error.
     public var predicate: CompiledPredicate?
     /// Errors, warnings and notes from parsing and compiling, in the order found.
-    public var diagnostics: [Diagnostic]
-    /// The source text the diagnostics refer to.
-    public var source: SourceText
-}
-
-/// Thrown by ``CompiledPredicate/init(_:arguments:symbols:limits:)`` when the text does not compile.
-public struct CompilationFailure: Error, Sendable {
-    /// The diagnostics, at least one of them an error.
     public var diagnostics: [Diagnostic]
     /// The source text the diagnostics refer to.
     public var source: SourceText

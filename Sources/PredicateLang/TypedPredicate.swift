@@ -41,14 +41,17 @@ public struct TypedPredicate<Root>: Sendable {
     }
 
     /// Evaluates the predicate on `object` with `$variable` bindings.
-    public func evaluate(_ object: Root, variables: [String: Value] = [:]) throws(EvaluationError) -> Bool {
+    public func evaluate(_ object: borrowing Root, variables: [String: Value] = [:]) throws(EvaluationError) -> Bool {
         try withUnsafePointer(to: object) { (object) throws(EvaluationError) -> Bool in
             try predicate.core.run(root: UnsafeRawPointer(object), variables: variables)
         }
     }
 
     /// The elements of `objects` the predicate holds for, in order. Each element is read where the array
-    /// keeps it (nothing is copied to evaluate it); the first evaluation error is thrown.
+    /// keeps it (nothing is copied to evaluate it).
+    ///
+    /// The first evaluation error stops the filter and is thrown, as `filteredArrayUsingPredicate:`
+    /// raises; ``filter(_:variables:onFailure:)`` chooses otherwise (see <doc:EvaluationErrorsWhenFiltering>).
     public func filter(_ objects: [Root], variables: [String: Value] = [:]) throws(EvaluationError) -> [Root] {
         try objects.withUnsafeBufferPointer { (elements) throws(EvaluationError) -> [Root] in
             guard let base = elements.baseAddress else { return [] }
@@ -61,7 +64,39 @@ public struct TypedPredicate<Root>: Sendable {
         }
     }
 
-    /// How many elements of `objects` the predicate holds for.
+    /// The elements of `objects` the predicate holds for, in order, with `onFailure` deciding for each
+    /// element whose evaluation throws: it is given the element's index and the error, and returns
+    /// whether to keep the element, or throws to stop the filter (the filter throws what it throws; with
+    /// a closure that does not throw, neither does the filter).
+    ///
+    /// ```swift
+    /// var failures: [(index: Int, error: EvaluationError)] = []
+    /// let recent = predicate.filter(orders) { index, error in
+    ///     failures.append((index, error))
+    ///     return false                    // skip the element, as if the predicate were false
+    /// }
+    /// ```
+    public func filter<Failure: Error>(
+        _ objects: [Root], variables: [String: Value] = [:],
+        onFailure: (_ index: Int, _ error: EvaluationError) throws(Failure) -> Bool
+    ) throws(Failure) -> [Root] {
+        try objects.withUnsafeBufferPointer { (elements) throws(Failure) -> [Root] in
+            guard let base = elements.baseAddress else { return [] }
+            var matching: [Root] = []
+            for index in elements.indices {
+                let holds: Bool
+                do throws(EvaluationError) {
+                    holds = try predicate.core.run(root: UnsafeRawPointer(base + index), variables: variables)
+                } catch {
+                    holds = try onFailure(index, error)
+                }
+                if holds { matching.append(elements[index]) }
+            }
+            return matching
+        }
+    }
+
+    /// How many elements of `objects` the predicate holds for; the first evaluation error is thrown.
     public func count(in objects: [Root], variables: [String: Value] = [:]) throws(EvaluationError) -> Int {
         try objects.withUnsafeBufferPointer { (elements) throws(EvaluationError) -> Int in
             guard let base = elements.baseAddress else { return 0 }
@@ -76,18 +111,27 @@ public struct TypedPredicate<Root>: Sendable {
 }
 
 extension CompiledPredicate.Core {
-    /// Evaluates a typed program on the Swift value at `root` (register 0).
+    /// Evaluates a typed program on the Swift value at `root` (register 0); an error leaves with the
+    /// predicate's source attached.
     func run(root: UnsafeRawPointer, variables: borrowing [String: Value]) throws(EvaluationError) -> Bool {
         var trace = NoTrace()
-        return try withUnsafePointer(to: root) { (registers) throws(EvaluationError) -> Bool in
-            try withUnsafePointer(to: Value.null) { (object) throws(EvaluationError) -> Bool in
-                try withUnsafePointer(to: variables) { (variables) throws(EvaluationError) -> Bool in
-                    let inputs = EvaluationInputs(
-                        object: object, variables: variables, environment: environment,
-                        slots: SlotEntries(UnsafeBufferPointer(start: nil, count: 0)), registers: registers)
-                    return try VirtualMachine.run(program.storage, inputs, trace: &trace)
+        var budget = EvaluationBudget(program.storage.limits.maxEvaluationSteps)
+        do throws(EvaluationError) {
+            return try withUnsafePointer(to: root) { (registers) throws(EvaluationError) -> Bool in
+                try withUnsafePointer(to: Value.null) { (object) throws(EvaluationError) -> Bool in
+                    try withUnsafePointer(to: variables) { (variables) throws(EvaluationError) -> Bool in
+                        try withUnsafeMutablePointer(to: &budget) { (budget) throws(EvaluationError) -> Bool in
+                            let inputs = EvaluationInputs(
+                                object: object, variables: variables, environment: environment,
+                                slots: SlotEntries(UnsafeBufferPointer(start: nil, count: 0)), registers: registers,
+                                budget: budget)
+                            return try VirtualMachine.run(program.storage, inputs, trace: &trace)
+                        }
+                    }
                 }
             }
+        } catch {
+            throw error.attaching(sourceReference)
         }
     }
 }

@@ -47,33 +47,61 @@ struct ConditionCheckTests {
     struct TypeCase: CustomTestStringConvertible, Sendable {
         var value: Value
         var condition: String
-        /// The fixed outcome reported, or nil when the condition is fine.
-        var outcome: Bool?
+        /// The schema checker's message, or nil when the condition is fine.
+        var message: String?
         var testDescription: String { "\(condition) with \(value)" }
     }
 
+    // The form is a schema (FormState+Schema): `$x` is an element whose value has the kind of its current
+    // value, so the checker that checks predicates over objects and JSON checks conditions too.
     @Test(
-        "comparisons that can never vary are type mismatches",
+        "comparisons and operators that can never succeed are type mismatches",
         arguments: [
-            TypeCase(value: 16, condition: "$x == 'eighteen'", outcome: false),
-            TypeCase(value: 16, condition: "$x != 'eighteen'", outcome: true),
-            TypeCase(value: "FR", condition: "$x > 3", outcome: false),
-            TypeCase(value: false, condition: "$x BEGINSWITH 'a'", outcome: false),
-            TypeCase(value: 16, condition: "'a' == $x", outcome: false),
-            TypeCase(value: 16, condition: "$x IN {'a', 'b'}", outcome: false),
-            TypeCase(value: 16, condition: "$x BETWEEN {'a', 'z'}", outcome: false),
-            TypeCase(value: 16, condition: "$x > 1 AND NOT $x == 'a'", outcome: false),
-            TypeCase(value: "x", condition: "$x.isHidden == 'yes'", outcome: false),
-            TypeCase(value: 16, condition: "$x >= 18", outcome: nil),
-            TypeCase(value: true, condition: "$x == 1", outcome: nil),
-            TypeCase(value: .null, condition: "$x == 'a'", outcome: nil),
-            TypeCase(value: "x", condition: "$x == nil", outcome: nil),
-            TypeCase(value: "x", condition: "$x IN {'a', 'b'}", outcome: nil),
-            TypeCase(value: 16, condition: "$x BETWEEN {18, 65}", outcome: nil),
-            TypeCase(value: 16, condition: "18 < $x", outcome: nil),
-            TypeCase(value: ["a"], condition: "$x CONTAINS 'a'", outcome: nil),
-            TypeCase(value: ["a"], condition: "$x.@count == 'one'", outcome: nil),
-            TypeCase(value: "x", condition: "$x.isDisabled == NO", outcome: nil),
+            TypeCase(
+                value: 16, condition: "$x == 'eighteen'",
+                message: "comparing an integer with a string can never succeed"),
+            TypeCase(
+                value: 16, condition: "$x != 'eighteen'",
+                message: "comparing an integer with a string can never succeed"),
+            TypeCase(value: "FR", condition: "$x > 3", message: "comparing a string with an integer can never succeed"),
+            TypeCase(
+                value: false, condition: "$x BEGINSWITH 'a'",
+                message: "'BEGINSWITH' needs a string, not a boolean or nil"),
+            TypeCase(
+                value: 16, condition: "'a' == $x", message: "comparing a string with an integer can never succeed"),
+            TypeCase(
+                value: 16, condition: "$x IN {'a', 'b'}",
+                message: "comparing an integer with a string can never succeed"),
+            TypeCase(
+                value: 16, condition: "$x BETWEEN {'a', 'z'}",
+                message: "comparing an integer with a string can never succeed"),
+            TypeCase(
+                value: 16, condition: "$x > 1 AND NOT $x == 'a'",
+                message: "comparing an integer with a string can never succeed"),
+            TypeCase(
+                value: "x", condition: "$x.isHidden == 'yes'",
+                message: "comparing a boolean with a string can never succeed"),
+            TypeCase(
+                value: ["a"], condition: "$x.@count == 'one'",
+                message: "comparing an integer with a string can never succeed"),
+            TypeCase(
+                value: 16, condition: "$x.value CONTAINS[c] 'a'",
+                message: "'CONTAINS' needs a string or a collection, not an integer or nil"),
+            TypeCase(
+                value: "x", condition: "ANY $x == 'a'", message: "'ANY' needs an array or a set, not a string or nil"),
+            TypeCase(value: "x", condition: "$x.@sum > 1", message: "'@sum' needs an array or a set, not a string"),
+            TypeCase(value: 16, condition: "$x >= 18", message: nil),
+            TypeCase(value: true, condition: "$x == 1", message: nil),
+            TypeCase(value: .null, condition: "$x == 'a'", message: nil),
+            TypeCase(value: "x", condition: "$x == nil", message: nil),
+            TypeCase(value: "x", condition: "$x.isHidden == nil", message: nil),
+            TypeCase(value: "x", condition: "$x IN {'a', 'b'}", message: nil),
+            TypeCase(value: 16, condition: "$x BETWEEN {18, 65}", message: nil),
+            TypeCase(value: 16, condition: "18 < $x", message: nil),
+            TypeCase(value: ["a"], condition: "$x CONTAINS 'a'", message: nil),
+            TypeCase(value: ["a"], condition: "$x.@count == 1", message: nil),
+            TypeCase(value: "x", condition: "$x.isDisabled == NO", message: nil),
+            TypeCase(value: ["a"], condition: "SUBQUERY($x, $e, $e == 'a').@count > 0", message: nil),
         ])
     func typeMismatch(_ test: TypeCase) {
         let definition = FormDefinition(sections: [
@@ -81,12 +109,28 @@ struct ConditionCheckTests {
         ])
         do {
             _ = try Form(definition)
-            #expect(test.outcome == nil, "should have failed")
+            #expect(test.message == nil, "should have failed")
         } catch {
             #expect(error.kind == .typeMismatch)
-            #expect(error.message.hasSuffix("the comparison is always \(test.outcome.map(String.init) ?? "?")"))
+            #expect(error.message == test.message)
             #expect(error.path == "sections[0].rows[1].hidden")
         }
+    }
+
+    @Test("the form's schema: each tagged element is a variable whose value has its value's kind")
+    func formSchema() throws {
+        let form = try Form {
+            Section("s") {
+                Row("age", value: 16)
+                Row("name", value: "x")
+                Row("later")
+            }
+        }
+        let schema = form.schema
+        #expect(Set(schema.variables.keys) == ["s", "age", "name", "later"])
+        let checked = CompiledPredicate.compile("$age.value BEGINSWITH 'a' OR $later.value == 1", schema: schema)
+        #expect(checked.diagnostics.map(\.text) == ["'BEGINSWITH' needs a string, not an integer or nil"])
+        #expect(CompiledPredicate.compile("$name.isHidden == NO", schema: schema).diagnostics.isEmpty)
     }
 
     @Test("every problem is listed; the error describes the first")

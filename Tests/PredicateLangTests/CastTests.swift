@@ -55,10 +55,10 @@ struct CastTests {
         "failures carry Apple's messages",
         arguments: [
             (Value.int(1), "NSFoo", "Cannot cast to class NSFoo which does not exist"),
-            (Value.string("abc"), "NSNumber", "Don't know how to cast (abc) into type NSNumber"),
-            (Value.string(""), "NSNumber", "Don't know how to cast () into type NSNumber"),
-            (Value.string("yesterday"), "NSDate", "Don't know how to cast (yesterday) into type NSDate"),
-            (Value.array([1]), "NSNumber", "Don't know how to cast ({1}) into type NSNumber"),
+            (Value.string("abc"), "NSNumber", #"Don't know how to cast ("abc") into type NSNumber"#),
+            (Value.string(""), "NSNumber", #"Don't know how to cast ("") into type NSNumber"#),
+            (Value.string("yesterday"), "NSDate", #"Don't know how to cast ("yesterday") into type NSDate"#),
+            (Value.array([1]), "NSNumber", "Don't know how to cast ((1)) into type NSNumber"),
             (Value.int(1), "NSArray", "Don't know how to cast (1) into type NSArray"),
         ])
     func failures(_ value: Value, _ type: String, _ message: String) {

@@ -213,15 +213,16 @@ struct ComparisonSemanticsTests {
     @Test(
         "where Apple raises, compare throws with Apple's message",
         arguments: [
-            ErrorCase("2", .lessThanOrEqualTo, 2, .typeMismatch, "Can't compare string 2 with integer 2"),
+            ErrorCase("2", .lessThanOrEqualTo, 2, .typeMismatch, #"Can't compare string "2" with integer 2"#),
             ErrorCase(date1, .lessThan, 1, .typeMismatch, "Can't compare date"),
             ErrorCase([1], .lessThan, [2], .typeMismatch, "Can't compare array"),
             ErrorCase(
                 5, .beginsWith, "x", .typeMismatch,
-                "Can't do a substring operation with something that isn't a string (lhs = 5 rhs = x)"),
+                #"Can't do a substring operation with something that isn't a string (lhs = 5 rhs = "x")"#),
             ErrorCase("x", .endsWith, 5, .typeMismatch, "Can't do a substring operation"),
-            ErrorCase(1, .in, "abc", .typeMismatch, "Can't look for value (1) in string (abc); value is not a string "),
-            ErrorCase("abc", .contains, 1, .typeMismatch, "Can't look for value (1) in string (abc)"),
+            ErrorCase(
+                1, .in, "abc", .typeMismatch, #"Can't look for value (1) in string ("abc"); value is not a string "#),
+            ErrorCase("abc", .contains, 1, .typeMismatch, #"Can't look for value (1) in string ("abc")"#),
             ErrorCase(
                 1, .in, 5, .notACollection, "Can't use in/contains operator with collection 5 (not a collection)"),
             ErrorCase(5, .contains, 1, .notACollection, "Can't use in/contains operator with collection 5"),

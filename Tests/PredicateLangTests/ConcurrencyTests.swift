@@ -1,6 +1,8 @@
 // One compiled program evaluated from many tasks at once: Program and CompiledPredicate are immutable
-// and Sendable, and every evaluation keeps its state in its own frame.
+// and Sendable, and every evaluation keeps its state in its own frame; a typed predicate reads the
+// caller's values in place from many tasks at once.
 
+import Foundation
 import Testing
 
 @testable import PredicateLang
@@ -32,6 +34,37 @@ struct ConcurrencyTests {
                             != (limit < 3)
                         {
                             mismatches += 1
+                        }
+                    }
+                    return mismatches
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test("8 tasks share typed predicates over one array of Swift values: every answer equals the closure's")
+    func sharedTypedPredicates() async throws {
+        let orders = Orders.generate(300)
+        let since = Date(timeIntervalSinceReferenceDate: 700_500_000)
+        let cases = TypedPredicateTests.cases
+        let predicates = try cases.map { try TypedPredicate($0.format, schema: Orders.schema) }
+        let expected = cases.map { testCase in orders.filter(testCase.expected).map(\.id) }
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var mismatches = 0
+                    for round in 0..<6 {
+                        // Each task walks the cases in its own order, so different predicates run at once.
+                        for offset in cases.indices {
+                            let index = (offset + task * 3 + round) % cases.count
+                            let variables: [String: Value] = ["since": .date(since)]
+                            let ids = (try? predicates[index].filter(orders, variables: variables).map(\.id)) ?? []
+                            if ids != expected[index] { mismatches += 1 }
+                            let order = orders[(task * 37 + round * 11 + offset) % orders.count]
+                            let one = try? predicates[index].evaluate(order, variables: variables)
+                            if one != cases[index].expected(order) { mismatches += 1 }
                         }
                     }
                     return mismatches

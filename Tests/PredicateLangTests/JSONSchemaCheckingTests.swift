@@ -59,7 +59,7 @@ struct JSONSchemaCheckingTests {
             Case("total.1️⃣amount2️⃣ > 1", .error, "unknown-key", "a double has no key 'amount'"),
             Case(
                 "1️⃣customer.country == 52️⃣", .error, "type-mismatch",
-                "comparing a string with a integer can never succeed"),
+                "comparing a string with an integer can never succeed"),
             Case(
                 #"1️⃣createdAt > "2024-01-01"2️⃣"#, .error, "type-mismatch",
                 "comparing a date with a string can never succeed"),
@@ -71,13 +71,13 @@ struct JSONSchemaCheckingTests {
             Case("ANY 1️⃣total2️⃣ > 1", .error, "not-a-collection", "'ANY' needs an array or a set, not a double"),
             Case(
                 "SUBQUERY(1️⃣customer2️⃣, $c, $c.name == 'x').@count > 0", .error, "not-a-collection",
-                "SUBQUERY needs an array or a set, not a object Customer"),
+                "SUBQUERY needs an array or a set, not an object Customer"),
             Case("total.1️⃣@count2️⃣ > 1", .error, "not-a-collection", "'@count' needs an array or a set, not a double"),
             Case("total 1️⃣==[c]2️⃣ 5", .error, "operator-type", "'[c]' needs strings, not a number"),
             Case(#"1️⃣total2️⃣ LIKE "1*""#, .error, "operator-type", "'LIKE' needs a string, not a double"),
             Case(
                 #"1️⃣customer2️⃣ CONTAINS "x""#, .error, "operator-type",
-                "'CONTAINS' needs a string or a collection, not a object Customer"),
+                "'CONTAINS' needs a string or a collection, not an object Customer"),
             Case(
                 "1️⃣total == nil2️⃣", .warning, "constant-comparison",
                 "this comparison is always false: 'total' is never nil"),

@@ -110,11 +110,17 @@ struct LikePatternTests {
         let pattern = try LikePattern("*" + String(repeating: "a", count: 50) + "b", options: [])
         let text: [UInt32] = Array(repeating: 0x61, count: 200)
         let limited = pattern.tokens.withUnsafeBufferPointer { tokens in
-            text.withUnsafeBufferPointer { LikePattern.wildcardMatch(text: $0, pattern: tokens, budget: 500) }
+            var budget = EvaluationBudget(500)
+            return text.withUnsafeBufferPointer {
+                LikePattern.wildcardMatch(text: $0, pattern: tokens, budget: &budget)
+            }
         }
         #expect(limited == .budgetExceeded)
         let unlimited = pattern.tokens.withUnsafeBufferPointer { tokens in
-            text.withUnsafeBufferPointer { LikePattern.wildcardMatch(text: $0, pattern: tokens) }
+            var budget = EvaluationBudget(LikePattern.maxMatchSteps)
+            return text.withUnsafeBufferPointer {
+                LikePattern.wildcardMatch(text: $0, pattern: tokens, budget: &budget)
+            }
         }
         #expect(unlimited == .failed)
     }

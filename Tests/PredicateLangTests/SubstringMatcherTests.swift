@@ -146,3 +146,37 @@ struct SubstringMatcherTests {
         #expect(SubstringMatcher(needle: "xyz", options: .caseInsensitive).matches(subject, .endsWith))
     }
 }
+
+@Suite("Substring matcher: anchored ASCII needles on non-ASCII subjects")
+struct AnchoredASCIIMatcherTests {
+    /// The anchored shortcut (scalars read one at a time, no folding) must agree with folding the whole
+    /// subject, including where folding turns a non-ASCII scalar into ASCII or a mark changes the last letter.
+    @Test("BEGINSWITH and ENDSWITH agree with the folding search")
+    func agreesWithFolding() {
+        let pieces = [
+            "j", "J", "o", "O", "s", "k", "e", "é", "e\u{301}", "ö", "o\u{308}", "ß", "ﬁ", "Ｊ", "\u{212A}",
+            "\u{17F}", "\u{301}", "Zoë", "Jörg", " ", "-",
+        ]
+        let needles = ["jo", "j", "ss", "fi", "k", "s", "oe", "e", "o", "zo", "rg", "g"]
+        var random = SplitMix(state: 9)
+        var checked = 0
+        for _ in 0..<4_000 {
+            let subject = (0..<(1 + Int(random.next() % 5))).map { _ in
+                pieces[Int(random.next() % UInt64(pieces.count))]
+            }
+            .joined()
+            let needle = needles[Int(random.next() % UInt64(needles.count))]
+            for options in [ComparisonOptions(), .caseInsensitive] {
+                let matcher = SubstringMatcher(needle: needle, options: options)
+                for (op, anchor) in [(ComparisonOperator.beginsWith, SubstringAnchor.prefix), (.endsWith, .suffix)] {
+                    #expect(
+                        matcher.matches(subject, op)
+                            == StringSearch.find(needle, in: subject, anchor: anchor, options: options),
+                        "\(subject) \(op.rawValue) \(needle) \(options)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 16_000)
+    }
+}

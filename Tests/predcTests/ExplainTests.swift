@@ -11,7 +11,7 @@ struct ExplainTests {
     @Test(arguments: Golden.names(in: "explain", ext: "predicate"))
     func golden(_ name: String) throws {
         let path = Golden.directory.appendingPathComponent("explain/\(name).predicate").path
-        let result = predc("explain", path)
+        let result = predc("explain", "-f", path)
         #expect(result.status == .success, "\(result)")
         let listing = result.stdout.replacingOccurrences(of: path, with: "\(name).predicate")
         Golden.check(listing, "explain/\(name).explain")

@@ -27,7 +27,9 @@ struct FilterTests {
             ].joined(separator: "\n") + "\n")
         #expect(result.stderr.contains("<stdin>:3:"))
         #expect(result.stderr.contains("<stdin>:6:"))
-        #expect(result.stderr.split(separator: "\n").count == 2)
+        #expect(
+            result.stderr.split(separator: "\n").last == "<stdin>: note: skipped 2 of 6 records (2 malformed)")
+        #expect(result.stderr.split(separator: "\n").count == 3)
         #expect(result.status == .dataError)
     }
 
@@ -60,6 +62,71 @@ struct FilterTests {
         #expect(predc("filter").status == .usage)
         #expect(predc("filter", "a ==", "x").status == .dataError)
         #expect(predc("filter", "a == 1", "/nonexistent/predc.jsonl").status == .noInput)
+    }
+
+    /// `count` records whose `age` is a string (an evaluation error for `age >= 18`), then one that matches.
+    static func failingStream(_ count: Int) -> String {
+        (0..<count).map { #"{"age": "\#($0)"}"# }.joined(separator: "\n") + "\n" + #"{"age": 40}"# + "\n"
+    }
+
+    struct MaxErrorsCase: CustomTestStringConvertible, Sendable {
+        let options: [String]
+        let failing: Int
+        let reported: Int
+        let summary: String
+        var testDescription: String { "\(options) over \(failing) failing records" }
+    }
+
+    @Test(
+        "--max-errors caps the reports (default 10, 0: no limit) and a summary counts every skipped record",
+        arguments: [
+            MaxErrorsCase(
+                options: [], failing: 200_000, reported: 10,
+                summary:
+                    "<stdin>: note: skipped 200000 of 200001 records (200000 failed to evaluate); the first 10 reported (--max-errors 0 reports all)"
+            ),
+            MaxErrorsCase(
+                options: ["--max-errors", "3"], failing: 50, reported: 3,
+                summary:
+                    "<stdin>: note: skipped 50 of 51 records (50 failed to evaluate); the first 3 reported (--max-errors 0 reports all)"
+            ),
+            MaxErrorsCase(
+                options: ["--max-errors=0"], failing: 50, reported: 50,
+                summary: "<stdin>: note: skipped 50 of 51 records (50 failed to evaluate)"),
+            MaxErrorsCase(
+                options: [], failing: 1, reported: 1,
+                summary: "<stdin>: note: skipped 1 of 2 records (1 failed to evaluate)"
+            ),
+        ])
+    func maxErrors(_ testCase: MaxErrorsCase) {
+        let result = predc(["filter", "age >= 18"] + testCase.options, stdin: Self.failingStream(testCase.failing))
+        #expect(result.status == .evaluationError)
+        #expect(result.stdout == #"{"age": 40}"# + "\n")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == testCase.reported + 1)
+        #expect(lines.first == #"<stdin>:1:1: error: Can't compare string "0" with integer 18 (at <argument>:1:1)"#)
+        #expect(lines.last.map(String.init) == testCase.summary)
+    }
+
+    @Test("--max-errors takes a count of at least 0", arguments: ["-1", "x", "", "1.5"])
+    func badMaxErrors(_ value: String) {
+        let result = predc(["filter", "a == 1", "--max-errors", value], stdin: "{}\n")
+        #expect(result.status == .usage)
+        #expect(result.stderr.contains("'--max-errors' takes a number of at least 0"))
+    }
+
+    @Test("a clean run prints no summary; --count still counts")
+    func noSummaryWhenClean() {
+        let result = predc(["filter", "age >= 18", "--count"], stdin: #"{"age": 3}"# + "\n" + #"{"age": 30}"# + "\n")
+        #expect(result.status == .success && result.stderr.isEmpty && result.stdout == "1\n")
+    }
+
+    @Test("control characters in a record never reach standard error raw")
+    func escapesReports() {
+        let result = predc(["filter", "age >= 18"], stdin: #"{"age": "\u001b[2J\u202e"}"# + "\n" + "\u{1B}]0;x\u{7}\n")
+        #expect(result.status == .dataError)
+        #expect(!result.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{7}" })
+        #expect(result.stderr.contains(#"string "\u001B[2J<U+202E>""#), "\(result.stderr)")
     }
 
     @Test("a 5,000-line stream is filtered and counted in one pass") func largeStreamIsCounted() {

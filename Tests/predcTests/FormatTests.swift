@@ -37,7 +37,8 @@ struct FormatTests {
     @Test func readsFilesAndStandardInput() throws {
         let file = try TestPaths.temporaryFile("a==1\n", suffix: ".predicate")
         defer { try? FileManager.default.removeItem(at: file) }
-        #expect(predc("format", file.path).stdout == "a == 1\n")
+        #expect(predc("format", "-f", file.path).stdout == "a == 1\n")
+        #expect(predc(["format", "-f", "-"], stdin: "d==4").stdout == "d == 4\n")
         #expect(predc(["format", "-"], stdin: "b==2").stdout == "b == 2\n")
         #expect(predc(["format"], stdin: "c==3").stdout == "c == 3\n")
     }
@@ -49,7 +50,7 @@ struct FormatTests {
     @Test func syntaxErrorsAreDiagnosed() throws {
         let file = try TestPaths.temporaryFile("a == 1 AND\n(b == 2", suffix: ".predicate")
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = predc("format", file.path)
+        let result = predc("format", "-f", file.path)
         #expect(result.status == .dataError)
         #expect(result.stderr.hasPrefix(file.path + ":"))
         #expect(result.stderr.contains(": error: "))

@@ -34,9 +34,12 @@ enum ASCIIBytes {
     }
 
     /// Whether `subject` starts with `prefix` (ASCII); `foldCase` folds ASCII letters (prefix lower-case).
-    /// Diacritic folding is the identity on ASCII subjects.
+    /// Diacritic folding is the identity on ASCII subjects; `foldDiacritics` says whether the Foundation
+    /// fallback for other subjects folds them (`[cd]`) or not (`[c]`).
     @inline(__always)
-    static func hasPrefix(_ subject: String, _ prefix: StaticString, foldCase: Bool) -> Bool {
+    static func hasPrefix(
+        _ subject: String, _ prefix: StaticString, foldCase: Bool, foldDiacritics: Bool = true
+    ) -> Bool {
         let result = subject.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
             let pattern = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
             guard asciiOnly(bytes) else { return nil }
@@ -51,7 +54,9 @@ enum ASCIIBytes {
         if let answer = result ?? nil { return answer }
         let text = String(decoding: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount),
                           as: UTF8.self)
-        let options: String.CompareOptions = foldCase ? [.caseInsensitive, .diacriticInsensitive, .anchored] : [.anchored]
+        var options: String.CompareOptions = [.anchored]
+        if foldCase { options.insert(.caseInsensitive) }
+        if foldCase && foldDiacritics { options.insert(.diacriticInsensitive) }
         return subject.range(of: text, options: options) != nil
     }
 

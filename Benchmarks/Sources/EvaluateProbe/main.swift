@@ -1,7 +1,9 @@
 // EvaluateProbe: runs one Evaluate case on one engine a given number of times, for deterministic counts under
 // valgrind (Scripts/callgrind-counts.sh runs it at two iteration counts and divides the differences, so that
 // start-up cost cancels out). Not a benchmark target: `swift run -c release EvaluateProbe P1 predicatelang 20000`;
-// `EvaluateProbe forms-change 1000 N` and `forms-chain 100 N` run form changes, `forms-load 1000 N` form loads, `compile P3 N` compiles.
+// `EvaluateProbe forms-change 1000 N` and `forms-chain 100 N` run form changes, `forms-load 1000 N` form loads, `compile P3 N` compiles;
+// `EvaluateProbe O1 predicatelang-schema N` runs an Objects case, `encode value-encoder N` the order encoding,
+// `objects-counts` prints how many orders each Objects case holds for.
 import BenchmarkSupport
 import Foundation
 import FormEngine
@@ -55,12 +57,36 @@ if arguments.count == 4, arguments[1] == "compile", let count = Int(arguments[3]
     exit(0)
 }
 
+// Objects: `EvaluateProbe objects-counts` prints how many of the suite's orders each case holds for.
+if arguments.count == 2, arguments[1] == "objects-counts" {
+    let orders = Order.buffer
+    for testCase in ObjectCase.all {
+        guard let base = orders.baseAddress else { failLoudly("no orders") }
+        let holds = (0..<orders.count).filter { testCase.handWritten(base + $0) }.count
+        print("\(testCase.id): \(holds) of \(orders.count)")
+    }
+    exit(0)
+}
+// `EvaluateProbe CASE ENGINE ITERATIONS` for the Objects cases runs over the first `probeOrders` generated orders
+// (the suite's first orders); `encode value-encoder ITERATIONS` encodes them.
+if arguments.count == 4, let iterations = Int(arguments[3]), iterations >= 0,
+    arguments[1] == "encode" || ObjectCase.all.contains(where: { $0.id == arguments[1] })
+{
+    runObjectProbe(case: arguments[1], engine: arguments[2], iterations: iterations)
+    exit(0)
+}
+
 guard arguments.count == 4, let iterations = Int(arguments[3]), iterations >= 0,
     let testCase = EvaluateCase.all.first(where: { $0.id == arguments[1] })
 else {
     let ids = EvaluateCase.all.map(\.id).joined(separator: " ")
-    failLoudly("usage: EvaluateProbe CASE ENGINE ITERATIONS\n  CASE: \(ids)\n"
-        + "  ENGINE: predicatelang predicatelang-keypath hand-written hand-tuned foundation none")
+    let objectIDs = ObjectCase.all.map(\.id).joined(separator: " ")
+    let objectEngines = "predicatelang-schema predicatelang-schema-count predicatelang-value hand-written hand-tuned"
+    failLoudly(
+        "usage: EvaluateProbe CASE ENGINE ITERATIONS\n  CASE: \(ids)\n"
+            + "  ENGINE: predicatelang predicatelang-keypath hand-written hand-tuned foundation none\n"
+            + "  or CASE: \(objectIDs), ENGINE: \(objectEngines) foundation none\n"
+            + "  or encode value-encoder ITERATIONS, or objects-counts")
 }
 guard let rows = Person.rowBuffer.baseAddress, let stores = Person.storeBuffer.baseAddress,
     let objects = Person.objectBuffer.baseAddress

@@ -1,6 +1,7 @@
 // FormState+Checks: what is wrong with the conditions as compiled — a `$tag` that names no row or
-// section (with the closest tag as a suggestion), and a comparison of an element with a constant of a
-// kind it can never match (`$age == 'eighteen'` when `age` holds a number). Building a form runs them
+// section (with the closest tag as a suggestion), and what the schema checker finds against the form's
+// schema (FormState+Schema): a comparison that can never succeed (`$age == 'eighteen'` when `age` holds a
+// number), an operator on the wrong kind of value (`$age BEGINSWITH 'a'`). Building a form runs them
 // over every condition, an action over the conditions it adds; FormOptions.conditionProblems decides
 // whether a problem fails the build or the action, or is only reported (Form.warnings, which runs them
 // again over the form as it is). They read the compiled trees; nothing here runs on a value change.
@@ -50,12 +51,19 @@ extension FormState {
             if compiled.reads.contains(where: { !isBound($0.slot) }) {
                 problems += unknownTags(in: program, path: "", severity: severity)
             }
-            typeMismatches(in: program.tree, program: program, severity: severity, into: &problems)
+            typeMismatches(
+                in: program, reads: compiled.reads, compiled: compiled.source.map(Self.isCompiled) ?? false,
+                severity: severity, into: &problems)
         }
         guard !problems.isEmpty else { return [] }
         let path = "\(path(of: condition.element)).\(condition.property.rawValue)"
         for index in problems.indices { problems[index].path = path }
         return problems
+    }
+
+    private static func isCompiled(_ condition: Condition) -> Bool {
+        if case .compiled = condition { return true }
+        return false
     }
 
     /// Whether a live element has the slot's tag.
@@ -102,84 +110,28 @@ extension FormState {
 
     // MARK: Types
 
-    /// Walks the comparisons of a predicate's connectives (not those nested inside expressions, where
-    /// variables may be bound by SUBQUERY).
+    /// The errors the schema checker finds in a predicate checked against the schema of the elements it
+    /// reads (FormState+Schema): comparisons that can never succeed, operators on the wrong kind of
+    /// value, keys a value does not have. A condition that reads only the values of elements whose values
+    /// are nil is not walked. The checker's warnings (a flag compared with nil) are not form problems.
     private func typeMismatches(
-        in predicate: SyntaxTree.Predicate, program: CompiledPredicate, severity: Severity,
+        in program: CompiledPredicate, reads: [SlotRead], compiled: Bool, severity: Severity,
         into problems: inout [FormCheckProblem]
     ) {
-        switch predicate {
-        case .constant:
-            break
-        case .and(let operands, _), .or(let operands, _):
-            for operand in operands {
-                typeMismatches(in: operand, program: program, severity: severity, into: &problems)
-            }
-        case .not(let operand, _):
-            typeMismatches(in: operand, program: program, severity: severity, into: &problems)
-        case .comparison(let comparison):
-            guard let (read, kind, constant, outcome) = mismatch(comparison) else { return }
-            let constantKind = ValueKind(of: constant)?.phrase ?? "a \(constant.kindName)"
+        let schema = schema(tags: program.tree.dependencies.variables.map(\.name))
+        let unknown = SchemaType.object(ElementSchema.object(holding: .any))
+        guard
+            reads.contains(where: { $0.property != .value })
+                || schema.variables.values.contains(where: { $0 != unknown })
+        else { return }
+        // A condition given compiled is stored as written; the schema describes it after XLForm's rule.
+        let tree = compiled ? program.tree.applyingFormValueRule() : program.tree
+        for diagnostic in schema.diagnostics(for: tree) where diagnostic.severity == .error {
             problems.append(
                 FormCheckProblem(
-                    severity, id: "type-mismatch",
-                    message: "'\(read)' holds \(kind.phrase) and is compared with \(constantKind): "
-                        + "the comparison is always \(outcome)",
-                    path: "", conditionText: program.source.text, range: comparison.range,
-                    location: program.source.location(of: comparison.range.lowerBound)))
-        }
-    }
-
-    /// The read, its kind, the constant and the fixed outcome of a comparison between an element and a
-    /// constant that can never vary; nil when it can.
-    private func mismatch(_ comparison: SyntaxTree.Comparison) -> (String, ValueKind, Value, Bool)? {
-        guard comparison.modifier == .direct else { return nil }
-        if let (read, kind) = readKind(comparison.lhs) {
-            guard let constant = constant(comparison.rhs),
-                let outcome = kind.constantOutcome(comparison.op, constant)
-            else { return nil }
-            return (read, kind, constant, outcome)
-        }
-        if let (read, kind) = readKind(comparison.rhs), let constant = constant(comparison.lhs),
-            let outcome = kind.mirroredOutcome(comparison.op, constant)
-        {
-            return (read, kind, constant, outcome)
-        }
-        return nil
-    }
-
-    /// The value of a literal, or of an aggregate of literals (`{18, 65}`); nil for anything else and
-    /// for null.
-    private func constant(_ expression: SyntaxTree.Expression) -> Value? {
-        switch expression {
-        case .constant(let value, _):
-            return value.isNull ? nil : value
-        case .aggregate:
-            return expression.constantValue()
-        default:
-            return nil
-        }
-    }
-
-    /// For `$t.value`, `$t.isHidden` or `$t.isDisabled` (after the XLForm rule): the read as written in
-    /// messages and the kind of what it reads, when known — a flag is a boolean, a row's value is of
-    /// the kind of its current value, a multivalued section's a collection.
-    private func readKind(_ expression: SyntaxTree.Expression) -> (String, ValueKind)? {
-        guard case .keyPath(.variable(let tag, _)?, let components, _) = expression, components.count == 1,
-            let component = components.first
-        else { return nil }
-        switch component.name {
-        case "isHidden", "isDisabled":
-            return ("\(tag).\(component.name)", .boolean)
-        case "value":
-            guard let slot = store.symbols.slot(for: tag), isBound(slot),
-                let element = slotElement[slot.index]
-            else { return nil }
-            let record = elements[element.raw]
-            if record.isRow { return ValueKind(of: record.value).map { (tag, $0) } }
-            return record.isMultivalued ? (tag, .collection) : nil
-        default:
-            return nil
+                    severity, id: "type-mismatch", message: diagnostic.text, path: "",
+                    conditionText: program.source.text, range: diagnostic.range,
+                    location: program.source.location(of: diagnostic.range.lowerBound)))
         }
     }
 }

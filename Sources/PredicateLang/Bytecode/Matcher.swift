@@ -38,6 +38,12 @@ package struct Matcher: Sendable {
         case members
     }
 
+    /// The kinds whose test reads a string subject in full (folding it or searching it), so a test
+    /// charges the subject's length to the evaluation's budget.
+    package static func searchesText(_ kind: Kind) -> Bool {
+        kind == .substring || kind == .containsString
+    }
+
     /// The largest constant set answered by a linear scan instead of hashing.
     static let linearMemberLimit = 16
 

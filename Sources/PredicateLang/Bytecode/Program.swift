@@ -69,6 +69,14 @@ package struct Program: Sendable {
         let maxStackDepth: Int
         let localCount: Int
         let reads: [TypedRead]
+        /// The quick tier's plan of each read, in place (``QuickRead``).
+        let quickReads: UnsafeBufferPointer<QuickRead>
+        /// The first plan: ``quickReads``' base, never nil.
+        let quickReadBase: UnsafePointer<QuickRead>
+        /// The object collections the plans read, in place.
+        let collections: UnsafeBufferPointer<ObjectCollection>
+        /// The first collection: ``collections``' base, never nil.
+        let collectionBase: UnsafePointer<ObjectCollection>
         /// The blocks after the main one, with their graphs' nodes in place.
         let blocks: [BlockView]
         /// ``Contents/instructions``, in place.
@@ -106,6 +114,10 @@ package struct Program: Sendable {
             maxStackDepth = contents.maxStackDepth
             localCount = contents.localCount
             reads = contents.reads
+            var collectionList: [ObjectCollection] = []
+            let plans = contents.reads.map { QuickRead.plan(for: $0, collections: &collectionList) }
+            (quickReads, quickReadBase) = Self.copy(plans)
+            (collections, collectionBase) = Self.copy(collectionList)
             blocks = contents.blocks.map { block in
                 let (nodes, base) = Self.copy(block.decisionGraph?.nodes ?? [])
                 return BlockView(
@@ -140,6 +152,8 @@ package struct Program: Sendable {
             Self.free(code)
             Self.free(matcherTable)
             Self.free(graphNodes)
+            Self.free(quickReads)
+            Self.free(collections)
             for block in blocks { Self.free(block.nodes) }
         }
 

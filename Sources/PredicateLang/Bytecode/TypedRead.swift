@@ -67,3 +67,107 @@ package enum TypedRead: Sendable {
         }
     }
 }
+
+/// How the quick tier reads a typed read: plain data the VM reads in place, so a leaf test copies nothing
+/// (the read itself holds closures and class references). Built once per program, one per read.
+struct QuickRead: Sendable {
+    /// What the quick tier reads.
+    enum Shape: UInt8, Sendable {
+        /// Only the thorough tier answers this read.
+        case none
+        /// A scalar field stored in the object (`optional`: stored as an Optional).
+        case scalar
+        /// The elements of a stored array of scalars (under ANY or ALL).
+        case scalarElements
+        /// A stored scalar field of every element of an object collection stored in the object (ANY/ALL).
+        case objectElements
+        /// `@count` of a stored array of scalars.
+        case scalarCount
+        /// `@count` of an object collection.
+        case objectCount
+        /// `@sum`, `@avg`, `@min` or `@max` of a stored array of numbers.
+        case scalarAggregate
+        /// The same of a stored number field of every element of an object collection stored in the object.
+        case objectAggregate
+        /// A SUBQUERY count: the thorough tier runs it, stopping as soon as the answer is known.
+        case countWhere
+    }
+
+    let shape: Shape
+    let register: UInt8
+    let scalar: ScalarKind
+    let optional: Bool
+    let aggregate: AggregateOperator
+    /// The field's (or the stored array's) offset in the object.
+    let offset: Int
+    /// The scalar's offset in each element of an object collection.
+    let elementOffset: Int
+    /// The object collection, an index into ``Program/Storage/collections``; -1 for none.
+    let collection: Int
+    /// The block a SUBQUERY count runs.
+    let block: Int
+
+    private init(
+        _ shape: Shape, register: UInt8, scalar: ScalarKind = .int, optional: Bool = false,
+        aggregate: AggregateOperator = .sum, offset: Int = 0, elementOffset: Int = 0, collection: Int = -1,
+        block: Int = 0
+    ) {
+        self.shape = shape
+        self.register = register
+        self.scalar = scalar
+        self.optional = optional
+        self.aggregate = aggregate
+        self.offset = offset
+        self.elementOffset = elementOffset
+        self.collection = collection
+        self.block = block
+    }
+
+    /// The plan for `read`; an object collection it reads is appended to `collections`.
+    static func plan(for read: TypedRead, collections: inout [ObjectCollection]) -> QuickRead {
+        func add(_ collection: ObjectCollection) -> Int {
+            collections.append(collection)
+            return collections.count - 1
+        }
+        switch read {
+        case .field(let register, .stored(let offset, let kind)):
+            if let scalar = kind.scalar {
+                return QuickRead(.scalar, register: register, scalar: scalar, offset: offset)
+            }
+            if case .optional(let wrapped) = kind, let scalar = wrapped.scalar {
+                return QuickRead(.scalar, register: register, scalar: scalar, optional: true, offset: offset)
+            }
+        case .elements(let register, .stored(let offset, .array(let kind)), nil):
+            if let scalar = kind.scalar {
+                return QuickRead(.scalarElements, register: register, scalar: scalar, offset: offset)
+            }
+        case .elements(let register, .objects(let collection), .stored(let offset, let kind)?):
+            if collection.buffer != nil, let scalar = kind.scalar {
+                return QuickRead(
+                    .objectElements, register: register, scalar: scalar, elementOffset: offset,
+                    collection: add(collection))
+            }
+        case .count(let register, .stored(let offset, .array(let kind))):
+            if let scalar = kind.scalar {
+                return QuickRead(.scalarCount, register: register, scalar: scalar, offset: offset)
+            }
+        case .count(let register, .objects(let collection)):
+            return QuickRead(.objectCount, register: register, collection: add(collection))
+        case .aggregate(let register, .stored(let offset, .array(let kind)), nil, let op):
+            if let scalar = kind.scalar, scalar.isNumber {
+                return QuickRead(.scalarAggregate, register: register, scalar: scalar, aggregate: op, offset: offset)
+            }
+        case .aggregate(let register, .objects(let collection), .stored(let offset, let kind)?, let op):
+            if collection.buffer != nil, let scalar = kind.scalar, scalar.isNumber {
+                return QuickRead(
+                    .objectAggregate, register: register, scalar: scalar, aggregate: op, elementOffset: offset,
+                    collection: add(collection))
+            }
+        case .countWhere(let register, let collection, let block):
+            return QuickRead(.countWhere, register: register, collection: add(collection), block: block)
+        default:
+            break
+        }
+        return QuickRead(.none, register: read.register)
+    }
+}

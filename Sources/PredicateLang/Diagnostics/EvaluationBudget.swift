@@ -23,6 +23,14 @@ package struct EvaluationBudget: Sendable {
         if remaining < 0 { throw exceeded() }
     }
 
+    /// Charges `steps` without throwing; answers whether the budget still holds (for loops that report
+    /// running out their own way).
+    @inline(__always)
+    package mutating func consume(_ steps: Int) -> Bool {
+        remaining &-= steps
+        return remaining >= 0
+    }
+
     /// Whether the budget is spent (for callers that charge without throwing and check later).
     package var isSpent: Bool { remaining < 0 }
 

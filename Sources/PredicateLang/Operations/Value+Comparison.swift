@@ -36,14 +36,29 @@ extension Value {
     public static func compare(
         _ lhs: Value, _ op: ComparisonOperator, _ rhs: Value, options: ComparisonOptions, limits: Limits = .default
     ) throws(EvaluationError) -> Bool {
+        var budget = EvaluationBudget(limits.maxEvaluationSteps)
+        return try compare(lhs, op, rhs, options: options, limits: limits, budget: &budget)
+    }
+
+    /// ``compare(_:_:_:options:limits:)`` charging its work to an evaluation's budget: text searched or
+    /// ordered (one step per 16 bytes), elements scanned, and every step of a LIKE or MATCHES matcher.
+    package static func compare(
+        _ lhs: Value, _ op: ComparisonOperator, _ rhs: Value, options: ComparisonOptions, limits: Limits,
+        budget: inout EvaluationBudget
+    ) throws(EvaluationError) -> Bool {
         switch op {
         case .equalTo:
+            try chargeEquality(lhs, rhs, &budget)
             return equals(lhs, rhs, options: options)
         case .notEqualTo:
+            try chargeEquality(lhs, rhs, &budget)
             return !equals(lhs, rhs, options: options)
         case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
             if lhs.isNull && rhs.isNull { return op == .lessThanOrEqualTo || op == .greaterThanOrEqualTo }
             if lhs.isNull || rhs.isNull { return false }
+            if case .string(let left) = lhs, case .string(let right) = rhs {
+                try budget.chargeText(left.utf8.count < right.utf8.count ? left : right)
+            }
             guard let order = try ordering(lhs, rhs, options: options) else { return false }
             return op.holds(order: order)
         case .beginsWith, .endsWith:
@@ -54,11 +69,12 @@ extension Value {
                     "Can't do a substring operation with something that isn't a string (lhs = \(lhs.messageDescription) rhs = \(rhs.messageDescription))"
                 )
             }
+            try budget.chargeText(needle)
             return StringSearch.find(needle, in: text, anchor: op == .beginsWith ? .prefix : .suffix, options: options)
         case .in:
-            return try isElement(lhs, of: rhs, options: options)
+            return try isElement(lhs, of: rhs, options: options, &budget)
         case .contains:
-            return try isElement(rhs, of: lhs, options: options)
+            return try isElement(rhs, of: lhs, options: options, &budget)
         case .between:
             return try isBetween(lhs, rhs)
         case .like, .matches:
@@ -70,11 +86,34 @@ extension Value {
             guard case .string(let subject) = lhs else {
                 throw EvaluationError(.typeMismatch, "Can't do regex matching on object \(lhs.messageDescription).")
             }
-            if op == .like { return try LikePattern(pattern, options: options).matches(subject, limits: limits) }
-            return try RegexPattern(pattern, options: options).matches(subject, limits: limits)
+            // The pattern is compiled here, at each evaluation: charge its text like any text read.
+            try budget.charge(1 &+ pattern.utf8.count)
+            if op == .like {
+                return try LikePattern(pattern, options: options).matches(subject, budget: &budget, limits: limits)
+            }
+            return try RegexPattern(pattern, options: options).matches(subject, budget: &budget, limits: limits)
         case .utiConformsTo, .utiEquals:
             throw EvaluationError(
                 .unsupported, "\(op.rawValue) is not supported: it needs Apple's Uniform Type Identifier database")
+        }
+    }
+
+    /// Charges what comparing two values for equality reads: the shorter string's text, or the first
+    /// collection's elements.
+    private static func chargeEquality(_ lhs: Value, _ rhs: Value, _ budget: inout EvaluationBudget)
+        throws(EvaluationError)
+    {
+        switch (lhs, rhs) {
+        case (.string(let left), .string(let right)):
+            try budget.chargeText(left.utf8.count < right.utf8.count ? left : right)
+        case (.array(let elements), _), (_, .array(let elements)):
+            try budget.charge(elements.count)
+        case (.set(let set), _), (_, .set(let set)):
+            try budget.charge(set.count)
+        case (.dictionary(let dictionary), _), (_, .dictionary(let dictionary)):
+            try budget.charge(dictionary.count)
+        default:
+            break
         }
     }
 
@@ -104,23 +143,28 @@ extension Value {
     }
 
     /// `element IN container` (`container CONTAINS element`).
-    private static func isElement(_ element: Value, of container: Value, options: ComparisonOptions)
-        throws(EvaluationError) -> Bool
-    {
+    private static func isElement(
+        _ element: Value, of container: Value, options: ComparisonOptions, _ budget: inout EvaluationBudget
+    ) throws(EvaluationError) -> Bool {
         if container.isNull || element.isNull { return false }
         switch container {
         case .string(let text):
             guard case .string(let needle) = element else {
                 throw EvaluationError(
                     .typeMismatch,
-                    "Can't look for value (\(element.messageDescription)) in string (\(text)); value is not a string ")
+                    "Can't look for value (\(element.messageDescription)) in string (\(container.messageDescription)); value is not a string "
+                )
             }
+            try budget.chargeText(text)
             return StringSearch.find(needle, in: text, anchor: .anywhere, options: options)
         case .array(let elements):
+            try budget.charge(elements.count)
             return elements.contains(element)
         case .set(let set):
+            try budget.charge(1)
             return set.contains(element)
         case .dictionary(let dictionary):
+            try budget.charge(dictionary.count)
             return dictionary.values.contains(element)
         default:
             throw EvaluationError(
@@ -150,27 +194,5 @@ extension Value {
         guard let fromLower = try ordering(value, lower, options: []), fromLower >= 0 else { return false }
         guard let toUpper = try ordering(value, upper, options: []), toUpper <= 0 else { return false }
         return true
-    }
-
-    /// How a value appears inside an evaluation error message (Foundation's `%@`: strings bare,
-    /// collections in parentheses).
-    var messageDescription: String {
-        switch self {
-        case .null: return "(null)"
-        case .bool(let flag): return flag ? "1" : "0"
-        case .int(let integer): return String(integer)
-        case .double(let double): return String(double)
-        case .string(let string): return string
-        case .date(let date):
-            // Not `String(describing: date)`: Foundation's `Date.description` traps for dates far outside
-            // years 0...9999 and for NaN (`CAST(1e300, 'NSDate')` reaches here).
-            return ISO8601.foundationDescription(date)
-                ?? "\(date.timeIntervalSinceReferenceDate) seconds since 2001-01-01"
-        case .array(let elements): return "(" + elements.map(\.messageDescription).joined(separator: ", ") + ")"
-        case .set(let set): return "{(" + set.elements.map(\.messageDescription).joined(separator: ", ") + ")}"
-        case .dictionary(let dictionary):
-            let entries = dictionary.keys.sorted().map { "\($0) = \(dictionary[$0]?.messageDescription ?? "")" }
-            return "{" + entries.joined(separator: "; ") + "}"
-        }
     }
 }

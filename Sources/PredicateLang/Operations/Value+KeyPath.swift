@@ -51,21 +51,37 @@ extension Value {
     ///   an unknown operator, `typeMismatch` for non-numbers under `@sum`/`@avg` or mixed kinds
     ///   under `@min`/`@max`, `notACollection` for a non-collection element under `@unionOfArrays`.
     public func value(forKeyPath components: some Collection<String>) throws(EvaluationError) -> Value {
+        var budget = EvaluationBudget(.max)
+        return try value(forKeyPath: components, budget: &budget)
+    }
+
+    /// ``value(forKeyPath:)`` charging one step per element it maps or aggregates to an evaluation's
+    /// budget.
+    package func value(forKeyPath components: some Collection<String>, budget: inout EvaluationBudget)
+        throws(EvaluationError) -> Value
+    {
         // Arrays and slices are walked in place: no allocation unless a collection is mapped.
-        if let array = components as? [String] { return try KeyValueCoding.resolve(self, array[...], depth: 0) }
-        if let slice = components as? ArraySlice<String> { return try KeyValueCoding.resolve(self, slice, depth: 0) }
-        if let one = components as? CollectionOfOne<String> { return try value(forKey: one[one.startIndex]) }
-        return try KeyValueCoding.resolve(self, ArraySlice(components), depth: 0)
+        if let array = components as? [String] {
+            return try KeyValueCoding.resolve(self, array[...], depth: 0, &budget)
+        }
+        if let slice = components as? ArraySlice<String> {
+            return try KeyValueCoding.resolve(self, slice, depth: 0, &budget)
+        }
+        if let one = components as? CollectionOfOne<String> {
+            let key = one[one.startIndex]
+            if key.utf8.first == UInt8(ascii: "@") {
+                if isNull { return .null }
+                return try KeyValueCoding.applyOperator(key, to: self, rest: ArraySlice(), depth: 0, &budget)
+            }
+            return try KeyValueCoding.valueForKey(key, of: self, depth: 0, &budget)
+        }
+        return try KeyValueCoding.resolve(self, ArraySlice(components), depth: 0, &budget)
     }
 
     /// Resolves one key, as `valueForKey:`; a key starting with `@` is a collection operator
     /// (only `@count` makes sense without a right key path).
     public func value(forKey key: String) throws(EvaluationError) -> Value {
-        if key.utf8.first == UInt8(ascii: "@") {
-            if isNull { return .null }
-            return try KeyValueCoding.applyOperator(key, to: self, rest: ArraySlice(), depth: 0)
-        }
-        return try KeyValueCoding.valueForKey(key, of: self, depth: 0)
+        try value(forKeyPath: CollectionOfOne(key))
     }
 }
 
@@ -78,7 +94,9 @@ enum KeyValueCoding {
     static let maxDepth = 256
     static let operatorDepthCost = 8
 
-    static func resolve(_ receiver: Value, _ path: ArraySlice<String>, depth: Int) throws(EvaluationError) -> Value {
+    static func resolve(
+        _ receiver: Value, _ path: ArraySlice<String>, depth: Int, _ budget: inout EvaluationBudget
+    ) throws(EvaluationError) -> Value {
         guard depth <= maxDepth else { throw tooDeep() }
         var current = receiver
         var index = path.startIndex
@@ -88,24 +106,26 @@ enum KeyValueCoding {
             if key.hasPrefix("@") {
                 var rest = path[path.index(after: index)...]
                 guard let operation = CollectionOperator(rawValue: key), operation.flattensResult else {
-                    return try applyOperator(key, to: current, rest: rest, depth: depth)
+                    return try applyOperator(key, to: current, rest: rest, depth: depth, &budget)
                 }
                 // A union's right key path stops at the next collection operator, which then
                 // applies to the union (`items.@distinctUnionOfObjects.color.@count`).
                 let end = rest.firstIndex { $0.hasPrefix("@") } ?? rest.endIndex
                 rest = rest[..<end]
-                current = try applyOperator(key, to: current, rest: rest, depth: depth)
+                current = try applyOperator(key, to: current, rest: rest, depth: depth, &budget)
                 index = end
                 continue
             }
-            current = try valueForKey(key, of: current, depth: depth)
+            current = try valueForKey(key, of: current, depth: depth, &budget)
             index = path.index(after: index)
         }
         return current
     }
 
     /// `valueForKey:` for one plain key (no `@` operator).
-    static func valueForKey(_ key: String, of receiver: Value, depth: Int) throws(EvaluationError) -> Value {
+    static func valueForKey(
+        _ key: String, of receiver: Value, depth: Int, _ budget: inout EvaluationBudget
+    ) throws(EvaluationError) -> Value {
         guard depth <= maxDepth else { throw tooDeep() }
         switch receiver {
         case .null:
@@ -114,19 +134,22 @@ enum KeyValueCoding {
             if let value = dictionary[key] { return value }
             return isSelfKey(key) ? receiver : .null
         case .array(let elements):
+            try budget.charge(elements.count)
             var results: [Value] = []
             results.reserveCapacity(elements.count)
             for element in elements {
-                results.append(try valueForKey(key, of: element, depth: depth + 1))
+                results.append(try valueForKey(key, of: element, depth: depth + 1, &budget))
             }
             return .array(results)
         case .set(let set):
             // `-[NSSet valueForKey:]` leaves out the elements that answer nil (an array keeps them
             // as NSNull), and the result is a set, so equal answers collapse.
+            // Building the resulting set hashes every answer.
+            try budget.charge(set.count &* 8)
             var results: [Value] = []
             results.reserveCapacity(set.count)
             for element in set {
-                let result = try valueForKey(key, of: element, depth: depth + 1)
+                let result = try valueForKey(key, of: element, depth: depth + 1, &budget)
                 if !result.isNull { results.append(result) }
             }
             return .set(ValueSet(results))
@@ -142,7 +165,7 @@ enum KeyValueCoding {
     // MARK: - Collection operators
 
     static func applyOperator(
-        _ name: String, to receiver: Value, rest: ArraySlice<String>, depth: Int
+        _ name: String, to receiver: Value, rest: ArraySlice<String>, depth: Int, _ budget: inout EvaluationBudget
     ) throws(EvaluationError) -> Value {
         if case .dictionary(let dictionary) = receiver {
             // NSDictionary strips the `@` and calls the method: `count`, `allKeys`, `allValues`.
@@ -159,6 +182,8 @@ enum KeyValueCoding {
             throw EvaluationError(
                 .invalidKey, "[<\(receiver.className)> valueForKeyPath:]: unknown collection operator '\(name)'.")
         }
+        // Unions into a set, and the distinct unions, hash every element; the others visit it.
+        try budget.charge(elements.count &* (operation.hashes || isSet ? 8 : 1))
         guard !rest.isEmpty else {
             throw EvaluationError(
                 .invalidKey, "The collection operator \(name) needs a key path on its right (use \(name).#self).")
@@ -167,7 +192,7 @@ enum KeyValueCoding {
         values.reserveCapacity(elements.count)
         if operation.flattensCollections {
             for element in elements where !element.isNull {
-                let collection = try resolve(element, rest, depth: depth + operatorDepthCost)
+                let collection = try resolve(element, rest, depth: depth + operatorDepthCost, &budget)
                 if collection.isNull { continue }
                 guard let inner = collection.collectionElements else {
                     throw EvaluationError(
@@ -179,7 +204,7 @@ enum KeyValueCoding {
             }
         } else {
             for element in elements {
-                values.append(try resolve(element, rest, depth: depth + operatorDepthCost))
+                values.append(try resolve(element, rest, depth: depth + operatorDepthCost, &budget))
             }
         }
         switch operation {
@@ -219,6 +244,14 @@ enum KeyValueCoding {
         case unionOfArrays = "@unionOfArrays"
         case distinctUnionOfArrays = "@distinctUnionOfArrays"
         case distinctUnionOfSets = "@distinctUnionOfSets"
+
+        /// Whether the operator hashes every element (the distinct unions).
+        var hashes: Bool {
+            switch self {
+            case .distinctUnionOfObjects, .distinctUnionOfArrays, .distinctUnionOfSets: true
+            default: false
+            }
+        }
 
         var flattensCollections: Bool {
             switch self {

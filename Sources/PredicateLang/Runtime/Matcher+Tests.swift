@@ -8,10 +8,13 @@
 extension Matcher {
     /// Whether `value op constant` holds: the quick answer when there is one, else the thorough one.
     /// In debug builds every quick answer is checked against the thorough one.
-    static func test(_ matcher: UnsafePointer<Matcher>, _ value: borrowing Value, limits: Limits)
-        throws(EvaluationError) -> Bool
-    {
+    static func test(
+        _ matcher: UnsafePointer<Matcher>, _ value: borrowing Value, limits: Limits, budget: inout EvaluationBudget
+    ) throws(EvaluationError) -> Bool {
         try withUnsafePointer(to: value) { (value) throws(EvaluationError) -> Bool in
+            if case .string(let subject) = value.pointee, Matcher.searchesText(matcher.pointee.kind) {
+                try budget.chargeText(subject)
+            }
             if let answer = quickTest(matcher, value) {
                 assert(
                     (try? matcher.pointee.thoroughTest(value.pointee, limits: limits)) == answer,
@@ -19,7 +22,7 @@ extension Matcher {
                 )
                 return answer
             }
-            return try matcher.pointee.thoroughTest(value.pointee, limits: limits)
+            return try thoroughTest(matcher, value.pointee, limits: limits, budget: &budget)
         }
     }
 
@@ -55,6 +58,22 @@ extension Matcher {
         case .stringMembers:
             guard case .string(let subject) = value.pointee else { return nil }
             return quickMember(matcher, subject)
+        }
+    }
+
+    /// How many matches a counting loop needs before this matcher's answer about the count can no longer
+    /// change: a count only grows, so `count op k` is decided once it exceeds every integer the matcher
+    /// compares with (`@count > 0` stops at the first match). `Int.max` when the matcher is not an integer
+    /// comparison.
+    static func countLimit(_ matcher: UnsafePointer<Matcher>) -> Int {
+        func beyond(_ constant: Int64) -> Int {
+            constant < 0 ? 0 : (constant >= Int64(Int.max) ? Int.max : Int(constant) &+ 1)
+        }
+        switch matcher.pointee.kind {
+        case .integer: return beyond(matcher.pointee.integer)
+        case .integerRange: return beyond(matcher.pointee.integerBounds.upper)
+        case .integerMembers: return beyond(matcher.pointee.integerMembers.max() ?? -1)
+        default: return .max
         }
     }
 
@@ -163,21 +182,33 @@ extension Matcher {
     /// string subject and a hashed member set answers `IN`; everything else is
     /// ``Value/compare(_:_:_:options:limits:)``.
     func thoroughTest(_ value: Value, limits: Limits) throws(EvaluationError) -> Bool {
-        switch (pattern, value) {
-        case (.like(let pattern)?, .string(let subject)):
-            return try pattern.matches(subject, limits: limits)
-        case (.regex(let pattern)?, .string(let subject)):
-            return try pattern.matches(subject, limits: limits)
-        case (.invalid(let error)?, .string):
-            throw error
-        default:
-            break
+        var budget = EvaluationBudget(limits.maxEvaluationSteps)
+        return try withUnsafePointer(to: self) { (matcher) throws(EvaluationError) -> Bool in
+            try Matcher.thoroughTest(matcher, value, limits: limits, budget: &budget)
+        }
+    }
+
+    /// The thorough tier on a matcher read in place (the program's side table), charging its work to an
+    /// evaluation's budget. Only the fields a test needs are read; the matcher is never copied.
+    static func thoroughTest(
+        _ matcher: UnsafePointer<Matcher>, _ value: Value, limits: Limits, budget: inout EvaluationBudget
+    ) throws(EvaluationError) -> Bool {
+        let kind = matcher.pointee.kind
+        if case .string(let subject) = value, kind == .like || kind == .regex || kind == .general {
+            switch matcher.pointee.pattern {
+            case .like(let pattern)?: return try pattern.matches(subject, budget: &budget, limits: limits)
+            case .regex(let pattern)?: return try pattern.matches(subject, budget: &budget, limits: limits)
+            case .invalid(let error)?: throw error
+            case nil: break
+            }
         }
         if kind == .members {
             if case .null = value { return false }
-            return memberSet.contains(value)
+            return matcher.pointee.memberSet.contains(value)
         }
-        return try Value.compare(value, op, constant, options: options, limits: limits)
+        return try Value.compare(
+            value, matcher.pointee.op, matcher.pointee.constant, options: matcher.pointee.options, limits: limits,
+            budget: &budget)
     }
 }
 

@@ -40,6 +40,8 @@ extension VirtualMachine {
                 if Trace.isEnabled { trace.recordNode(program, block: block, Int(next)) }
                 let node = nodes + Int(next)
                 offset = node.pointee.offset
+                // Block 0 is the main graph (each leaf tested at most once); a later block runs per element.
+                if block != 0 { try chargeLeafText(node.pointee.instruction, program, inputs) }
                 next =
                     try test(node.pointee.instruction, program, inputs, leaves: leaves)
                     ? node.pointee.onTrue.rawValue : node.pointee.onFalse.rawValue

@@ -42,12 +42,11 @@ extension VirtualMachine {
             guard Leaves.includesKeysAndReads, let matcher = program.matcher(index) else { return nil }
             return quickTestKey(program.plainKeys[Int(path.rawValue)], matcher, inputs.object)
         case .matchRead(let read, let index, let modifier):
-            guard Leaves.includesKeysAndReads, let matcher = program.matcher(index),
-                program.reads.indices.contains(Int(read.rawValue))
+            guard Leaves.includesKeysAndReads, let matcher = program.matcher(index), let plan = program.quickRead(read)
             else {
                 return nil
             }
-            return quickTest(program.reads[Int(read.rawValue)], matcher, modifier, inputs)
+            return quickTest(plan, matcher, modifier, program, inputs)
         default:
             return nil
         }
@@ -79,21 +78,70 @@ extension VirtualMachine {
             operand = try count(of: inputs.slots.value(slot))
             matcherIndex = index
         case .matchKey(let path, let index):
-            operand = try objectKeyPathValue(path, program, inputs.object.pointee)
+            operand = try objectKeyPathValue(path, program, inputs.object.pointee, &inputs.budget.pointee)
             matcherIndex = index
         case .matchRead(let read, let index, let modifier):
             guard let matcher = program.matcher(index) else { throw missingMatcher() }
+            if modifier == .direct, let plan = program.quickRead(read), plan.pointee.shape == .countWhere {
+                // A SUBQUERY count stops as soon as the comparison's answer cannot change any more.
+                let count = try countWhere(
+                    program.collectionBase + plan.pointee.collection, block: plan.pointee.block,
+                    from: plan.pointee.register, program, inputs, limit: Matcher.countLimit(matcher))
+                return try Matcher.thoroughTest(
+                    matcher, .int(Int64(count)), limits: program.limits, budget: &inputs.budget.pointee)
+            }
             let value = try readValue(read, program, inputs)
-            if modifier == .direct { return try matcher.pointee.thoroughTest(value, limits: program.limits) }
-            var steps = 0
-            return try quantify(modifier, value, program.limits, &steps) { (element) throws(EvaluationError) -> Bool in
-                try matcher.pointee.thoroughTest(element, limits: program.limits)
+            if modifier == .direct {
+                return try Matcher.thoroughTest(matcher, value, limits: program.limits, budget: &inputs.budget.pointee)
+            }
+            return try quantify(modifier, value, &inputs.budget.pointee) {
+                (element, budget) throws(EvaluationError) -> Bool in
+                try Matcher.thoroughTest(matcher, element, limits: program.limits, budget: &budget)
             }
         default:
             throw EvaluationError(.unsupported, "instruction \(leaf.mnemonic) is not a leaf")
         }
         guard let matcher = program.matcher(matcherIndex) else { throw missingMatcher() }
-        return try matcher.pointee.thoroughTest(operand, limits: program.limits)
+        return try Matcher.thoroughTest(matcher, operand, limits: program.limits, budget: &inputs.budget.pointee)
+    }
+
+    /// Charges the text a leaf's matcher searches (CONTAINS, BEGINSWITH, `==[c]`…) to the budget. A leaf in
+    /// a loop (a SUBQUERY's body, a typed SUBQUERY's block) may search the same long string once per
+    /// element, so the loops charge it each time; a top-level graph walk tests each leaf at most once per
+    /// evaluation and does not.
+    @inline(__always)
+    static func chargeLeafText(_ leaf: Instruction, _ program: Program.Storage, _ inputs: borrowing EvaluationInputs)
+        throws(EvaluationError)
+    {
+        let index: MatcherIndex
+        switch leaf {
+        case .matchSlot(_, let matcher), .matchKey(_, let matcher), .matchRead(_, let matcher, _): index = matcher
+        default: return
+        }
+        guard let matcher = program.matcher(index), Matcher.searchesText(matcher.pointee.kind) else { return }
+        try chargeSubjectText(leaf, program, inputs)
+    }
+
+    /// The text charge of ``chargeLeafText(_:_:_:)``, once the leaf's matcher is known to search text.
+    @inline(never)
+    static func chargeSubjectText(_ leaf: Instruction, _ program: Program.Storage, _ inputs: borrowing EvaluationInputs)
+        throws(EvaluationError)
+    {
+        let subject: Value
+        switch leaf {
+        case .matchSlot(let slot, let index):
+            guard let matcher = program.matcher(index), Matcher.searchesText(matcher.pointee.kind) else { return }
+            subject = inputs.slots.value(slot)
+        case .matchKey(let path, let index):
+            guard let matcher = program.matcher(index), Matcher.searchesText(matcher.pointee.kind) else { return }
+            subject = try objectKeyPathValue(path, program, inputs.object.pointee, &inputs.budget.pointee)
+        case .matchRead(let read, let index, _):
+            guard let matcher = program.matcher(index), Matcher.searchesText(matcher.pointee.kind) else { return }
+            subject = try readValue(read, program, inputs)
+        default:
+            return
+        }
+        if case .string(let text) = subject { try inputs.budget.pointee.chargeText(text) }
     }
 
     static func missingMatcher() -> EvaluationError {
@@ -102,6 +150,14 @@ extension VirtualMachine {
 }
 
 extension Program.Storage {
+    /// The quick tier's plan of read `index`, read in place; nil outside the table.
+    @_transparent
+    func quickRead(_ index: ReadIndex) -> UnsafePointer<QuickRead>? {
+        let position = Int(index.rawValue)
+        guard position < quickReads.count else { return nil }
+        return quickReadBase + position
+    }
+
     /// The matcher at `index`, read in place; nil outside the table (which the verifier rules out).
     @_transparent
     func matcher(_ index: MatcherIndex) -> UnsafePointer<Matcher>? {

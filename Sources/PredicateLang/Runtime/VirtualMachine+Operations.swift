@@ -7,6 +7,11 @@ extension VirtualMachine {
 
     static func variable(_ name: String, _ variables: UnsafePointer<[String: Value]>?) throws(EvaluationError) -> Value
     {
+        // A handful of bindings is searched by comparing names (two words each for short names), which is
+        // cheaper than hashing the name.
+        if let variables, variables.pointee.count <= 4 {
+            for (key, value) in variables.pointee where key == name { return value }
+        }
         guard let value = variables?.pointee[name] else {
             throw EvaluationError(
                 .unboundVariable,
@@ -24,32 +29,32 @@ extension VirtualMachine {
     /// A comparison of two computed values, with ANY/ALL applied to the left.
     static func compare(
         _ lhs: Value, _ op: ComparisonOperator, _ rhs: Value, _ options: ComparisonOptions,
-        _ modifier: ComparisonModifier, _ limits: Limits, _ steps: inout Int
+        _ modifier: ComparisonModifier, _ limits: Limits, _ budget: inout EvaluationBudget
     ) throws(EvaluationError) -> Bool {
         if modifier == .direct {
-            return try Value.compare(lhs, op, rhs, options: options, limits: limits)
+            return try Value.compare(lhs, op, rhs, options: options, limits: limits, budget: &budget)
         }
-        return try quantify(modifier, lhs, limits, &steps) { element throws(EvaluationError) in
-            try Value.compare(element, op, rhs, options: options, limits: limits)
+        return try quantify(modifier, lhs, &budget) { (element, budget) throws(EvaluationError) in
+            try Value.compare(element, op, rhs, options: options, limits: limits, budget: &budget)
         }
     }
 
     /// A comparison with a prepared constant, with ANY/ALL applied to the left.
     static func match(
         _ matcher: UnsafePointer<Matcher>, _ value: Value, _ modifier: ComparisonModifier, _ limits: Limits,
-        _ steps: inout Int
+        _ budget: inout EvaluationBudget
     ) throws(EvaluationError) -> Bool {
-        if modifier == .direct { return try Matcher.test(matcher, value, limits: limits) }
-        return try quantify(modifier, value, limits, &steps) { element throws(EvaluationError) in
-            try Matcher.test(matcher, element, limits: limits)
+        if modifier == .direct { return try Matcher.test(matcher, value, limits: limits, budget: &budget) }
+        return try quantify(modifier, value, &budget) { (element, budget) throws(EvaluationError) in
+            try Matcher.test(matcher, element, limits: limits, budget: &budget)
         }
     }
 
     /// ANY (some element passes; false for nil or empty) or ALL (every element passes; true for nil or
     /// empty). Only arrays and sets qualify; anything else raises, as NSPredicate does.
     static func quantify(
-        _ modifier: ComparisonModifier, _ collection: Value, _ limits: Limits, _ steps: inout Int,
-        _ test: (Value) throws(EvaluationError) -> Bool
+        _ modifier: ComparisonModifier, _ collection: Value, _ budget: inout EvaluationBudget,
+        _ test: (Value, inout EvaluationBudget) throws(EvaluationError) -> Bool
     ) throws(EvaluationError) -> Bool {
         let isAll = modifier == .all
         let elements: [Value]
@@ -63,8 +68,8 @@ extension VirtualMachine {
                 "The left hand side for an ALL or ANY operator must be either an NSArray or an NSSet.")
         }
         for element in elements {
-            try charge(&steps, 1, limits.maxEvaluationSteps)
-            if try test(element) != isAll { return !isAll }
+            try budget.charge(1)
+            if try test(element, &budget) != isAll { return !isAll }
         }
         return isAll
     }
@@ -75,14 +80,14 @@ extension VirtualMachine {
     /// positioned at the key path. The fused `matchKey` leaves use it.
     @inline(__always)
     static func objectKeyPathValue(
-        _ path: KeyPathIndex, _ program: Program.Storage, _ object: Value
+        _ path: KeyPathIndex, _ program: Program.Storage, _ object: Value, _ budget: inout EvaluationBudget
     ) throws(EvaluationError) -> Value {
         do {
             let index = Int(path.rawValue)
             if let key = program.plainKeys[index], case .dictionary(let dictionary) = object {
                 return dictionary[key] ?? .null
             }
-            return try object.value(forKeyPath: program.keyPaths[index])
+            return try object.value(forKeyPath: program.keyPaths[index], budget: &budget)
         } catch {
             throw error.at(program.keyPathRanges[Int(path.rawValue)])
         }
@@ -107,15 +112,39 @@ extension VirtualMachine {
         return try value.cast(to: typeName)
     }
 
-    /// Counts `amount` steps against the budget.
+    // MARK: The budget
+
+    /// Charges what an operation reads of `value` in full, `perElement` steps for each element of a
+    /// collection and a string's text as ``EvaluationBudget/chargeText(_:)`` does; other values cost
+    /// nothing beyond their instruction.
     @inline(__always)
-    static func charge(_ steps: inout Int, _ amount: Int, _ maxSteps: Int) throws(EvaluationError) {
-        steps &+= amount
-        if steps > maxSteps { throw budgetExceeded(maxSteps) }
+    static func chargeSize(
+        _ value: Value, _ budget: UnsafeMutablePointer<EvaluationBudget>, perElement: Int = 1
+    ) throws(EvaluationError) {
+        switch value {
+        case .array(let elements): try budget.pointee.charge(elements.count &* perElement)
+        case .set(let set): try budget.pointee.charge(set.count &* perElement)
+        case .dictionary(let dictionary): try budget.pointee.charge(dictionary.count &* perElement)
+        case .string(let text): try budget.pointee.chargeText(text)
+        default: break
+        }
     }
 
-    static func budgetExceeded(_ maxSteps: Int) -> EvaluationError {
-        EvaluationError(.budgetExceeded, "evaluation exceeded the budget of \(maxSteps) steps")
+    /// Steps per element of an operation that hashes every element (`UNION`, `INTERSECT`, `MINUS`, a
+    /// distinct union, a set's key path), which costs several times a plain visit.
+    static let hashingCost = 8
+
+    /// Charges an index into a set or a dictionary, which orders its elements or keys first; an array's
+    /// index costs nothing beyond its instruction.
+    @inline(__always)
+    static func chargeUnordered(_ base: Value, _ budget: UnsafeMutablePointer<EvaluationBudget>)
+        throws(EvaluationError)
+    {
+        switch base {
+        case .set(let set): try budget.pointee.charge(set.count)
+        case .dictionary(let dictionary): try budget.pointee.charge(dictionary.count)
+        default: break
+        }
     }
 }
 

@@ -26,44 +26,57 @@ extension VirtualMachine {
 
     // MARK: Quick tier
 
-    /// The quick answer of `read op matcher` (ANY/ALL per `modifier`), or nil when only the thorough tier
-    /// can answer it.
+    /// The quick answer of the read planned by `plan` `op matcher` (ANY/ALL per `modifier`), or nil when
+    /// only the thorough tier can answer it. Everything is read in place: the plan, the matcher, the
+    /// fields and the arrays' buffers; nothing is copied, retained or allocated.
     @inline(__always)
     static func quickTest(
-        _ read: TypedRead, _ matcher: UnsafePointer<Matcher>, _ modifier: ComparisonModifier,
-        _ inputs: borrowing EvaluationInputs
+        _ plan: UnsafePointer<QuickRead>, _ matcher: UnsafePointer<Matcher>, _ modifier: ComparisonModifier,
+        _ program: Program.Storage, _ inputs: borrowing EvaluationInputs
     ) -> Bool? {
-        guard let owner = object(read.register, inputs) else { return nil }
-        switch (read, modifier) {
-        case (.field(_, .stored(let offset, let kind)), .direct):
-            return quickStored(matcher, owner + offset, kind)
-        case (.elements(_, .stored(let offset, .array(let kind)), nil), .any),
-            (.elements(_, .stored(let offset, .array(let kind)), nil), .all):
-            return quickEach(modifier == .all) { visit in
-                StoredKind.forEach(kind, inArrayAt: owner + offset, visit)
-            } test: {
-                quickStored(matcher, $0, kind)
-            }
-        case (.elements(_, .objects(let collection), .stored(let offset, let kind)?), .any),
-            (.elements(_, .objects(let collection), .stored(let offset, let kind)?), .all):
-            return quickEach(modifier == .all) { visit in
-                (try? collection.visit(owner, visit)) ?? false
-            } test: {
-                quickStored(matcher, $0 + offset, kind)
-            }
-        case (.count(_, let collection), .direct):
-            return count(of: collection, at: owner).flatMap { Matcher.quickTest(matcher, integer: Int64($0)) }
-        case (.aggregate(_, let collection, let element, let op), .direct):
-            return quickAggregate(op, collection, element, owner, matcher)
-        default:
+        guard let registers = inputs.registers else { return nil }
+        let owner = registers[Int(plan.pointee.register)]
+        let direct = modifier == .direct
+        switch plan.pointee.shape {
+        case .none, .countWhere:
             return nil
+        case .scalar:
+            guard direct else { return nil }
+            return quickScalar(
+                matcher, owner + plan.pointee.offset, plan.pointee.scalar, optional: plan.pointee.optional)
+        case .scalarElements:
+            guard !direct else { return nil }
+            let buffer = ScalarKind.elements(plan.pointee.scalar, inArrayAt: owner + plan.pointee.offset)
+            return quickEach(modifier == .all, buffer, 0, plan.pointee.scalar, matcher)
+        case .objectElements:
+            guard !direct, let elements = program.collectionBase[plan.pointee.collection].buffer else { return nil }
+            return quickEach(
+                modifier == .all, elements(owner), plan.pointee.elementOffset, plan.pointee.scalar, matcher)
+        case .scalarCount:
+            guard direct else { return nil }
+            let count = ScalarKind.elements(plan.pointee.scalar, inArrayAt: owner + plan.pointee.offset).count
+            return Matcher.quickTest(matcher, integer: Int64(count))
+        case .objectCount:
+            guard direct else { return nil }
+            return Matcher.quickTest(
+                matcher, integer: Int64(program.collectionBase[plan.pointee.collection].count(owner)))
+        case .scalarAggregate:
+            guard direct else { return nil }
+            let buffer = ScalarKind.elements(plan.pointee.scalar, inArrayAt: owner + plan.pointee.offset)
+            return quickAggregate(plan.pointee.aggregate, buffer, 0, plan.pointee.scalar, matcher)
+        case .objectAggregate:
+            guard direct, let elements = program.collectionBase[plan.pointee.collection].buffer else { return nil }
+            return quickAggregate(
+                plan.pointee.aggregate, elements(owner), plan.pointee.elementOffset, plan.pointee.scalar, matcher)
         }
     }
 
-    /// The quick answer for a value of `kind` stored at `address`.
-    @_transparent
-    static func quickStored(_ matcher: UnsafePointer<Matcher>, _ address: UnsafeRawPointer, _ kind: StoredKind) -> Bool?
-    {
+    /// The quick answer for a scalar of `kind` stored at `address` (as an Optional when `optional`).
+    @inline(__always)
+    static func quickScalar(
+        _ matcher: UnsafePointer<Matcher>, _ address: UnsafeRawPointer, _ kind: ScalarKind, optional: Bool
+    ) -> Bool? {
+        if optional { return quickOptional(matcher, address, kind) }
         switch kind {
         case .int: return Matcher.quickTest(matcher, integer: Int64(address.load(as: Int.self)))
         case .int64: return Matcher.quickTest(matcher, integer: address.load(as: Int64.self))
@@ -72,66 +85,71 @@ extension VirtualMachine {
         case .double: return Matcher.quickTest(matcher, double: address.load(as: Double.self))
         case .float: return Matcher.quickTest(matcher, double: Double(address.load(as: Float.self)))
         case .string: return Matcher.quickTest(matcher, string: address.assumingMemoryBound(to: String.self))
-        case .date, .optional, .array: return nil
+        case .date: return nil
         }
     }
 
-    /// ANY (`all` false) or ALL over the elements `forEach` visits, each answered by `test`; nil as soon as
-    /// one element has no quick answer.
-    @_transparent
-    static func quickEach(
-        _ all: Bool, _ forEach: ((UnsafeRawPointer) -> Bool) -> Bool, test: (UnsafeRawPointer) -> Bool?
-    ) -> Bool? {
-        withoutActuallyEscaping(test) { test in
-            var undecided = false
-            let stopped = forEach { element in
-                guard let answer = test(element) else {
-                    undecided = true
-                    return true
-                }
-                return answer != all
+    /// The quick answer for an Optional scalar: nil answers as NSPredicate compares nil.
+    @inline(never)
+    static func quickOptional(_ matcher: UnsafePointer<Matcher>, _ address: UnsafeRawPointer, _ kind: ScalarKind)
+        -> Bool?
+    {
+        func read<T>(_ type: T.Type, _ test: (T) -> Bool?) -> Bool? {
+            guard let value = address.assumingMemoryBound(to: T?.self).pointee else {
+                return Matcher.quickNull(matcher)
             }
-            if undecided { return nil }
-            return stopped != all
-        }
-    }
-
-    /// The number of elements of a collection read, without building them; nil for a computed collection.
-    static func count(of collection: FieldRead, at owner: UnsafeRawPointer) -> Int? {
-        switch collection {
-        case .stored(let offset, .array(let kind)): return StoredKind.count(kind, inArrayAt: owner + offset)
-        case .objects(let objects): return objects.count(owner)
-        default: return nil
-        }
-    }
-
-    /// `@sum`/`@avg`/`@min`/`@max` of stored integers or doubles, answered quickly; nil for other values or
-    /// when an integer sum would overflow (the thorough tier then applies KVC's rules).
-    static func quickAggregate(
-        _ op: AggregateOperator, _ collection: FieldRead, _ element: FieldRead?, _ owner: UnsafeRawPointer,
-        _ matcher: UnsafePointer<Matcher>
-    ) -> Bool? {
-        var integers = IntegerAggregate()
-        var doubles = DoubleAggregate()
-        let visit: ((UnsafeRawPointer) -> Bool) -> Bool
-        let kind: StoredKind
-        switch (collection, element) {
-        case (.stored(let offset, .array(let elementKind)), nil):
-            kind = elementKind
-            visit = { StoredKind.forEach(elementKind, inArrayAt: owner + offset, $0) }
-        case (.objects(let objects), .stored(let offset, let elementKind)?):
-            kind = elementKind
-            visit = { body in (try? objects.visit(owner) { body($0 + offset) }) ?? false }
-        default:
-            return nil
+            return test(value)
         }
         switch kind {
-        case .int, .int64, .int32:
-            _ = visit { address in
-                integers.add(StoredKind.integer(kind, at: address))
-                return integers.overflowed
+        case .int: return read(Int.self) { Matcher.quickTest(matcher, integer: Int64($0)) }
+        case .int64: return read(Int64.self) { Matcher.quickTest(matcher, integer: $0) }
+        case .int32: return read(Int32.self) { Matcher.quickTest(matcher, integer: Int64($0)) }
+        case .bool: return read(Bool.self) { Matcher.quickTest(matcher, boolean: $0) }
+        case .double: return read(Double.self) { Matcher.quickTest(matcher, double: $0) }
+        case .float: return read(Float.self) { Matcher.quickTest(matcher, double: Double($0)) }
+        case .string: return read(String.self) { Matcher.quickTest(matcher, string: $0) }
+        case .date: return nil
+        }
+    }
+
+    /// ANY (`all` false) or ALL over the scalars `elementOffset` bytes into each element of `buffer`; nil as
+    /// soon as one element has no quick answer. An empty collection is false for ANY and true for ALL.
+    @inline(__always)
+    static func quickEach(
+        _ all: Bool, _ buffer: ElementBuffer, _ elementOffset: Int, _ kind: ScalarKind,
+        _ matcher: UnsafePointer<Matcher>
+    ) -> Bool? {
+        guard let base = buffer.base else { return all }
+        var index = 0
+        while index < buffer.count {
+            guard
+                let answer = quickScalar(
+                    matcher, base + (index &* buffer.stride &+ elementOffset), kind, optional: false)
+            else { return nil }
+            if answer != all { return !all }
+            index &+= 1
+        }
+        return all
+    }
+
+    /// `@sum`/`@avg`/`@min`/`@max` of the numbers `elementOffset` bytes into each element of `buffer`,
+    /// answered quickly; nil when an integer sum would overflow or there is no extreme (the thorough tier then
+    /// applies KVC's rules).
+    static func quickAggregate(
+        _ op: AggregateOperator, _ buffer: ElementBuffer, _ elementOffset: Int, _ kind: ScalarKind,
+        _ matcher: UnsafePointer<Matcher>
+    ) -> Bool? {
+        switch kind {
+        case .int, .int32, .int64:
+            var integers = IntegerAggregate()
+            if let base = buffer.base {
+                var index = 0
+                while index < buffer.count {
+                    integers.add(ScalarKind.integer(kind, at: base + (index &* buffer.stride &+ elementOffset)))
+                    if integers.overflowed { return nil }
+                    index &+= 1
+                }
             }
-            guard !integers.overflowed else { return nil }
             switch op {
             case .sum: return Matcher.quickTest(matcher, integer: integers.sum)
             case .average: return Matcher.quickTest(matcher, double: integers.average)
@@ -140,9 +158,14 @@ extension VirtualMachine {
                 return Matcher.quickTest(matcher, integer: extreme)
             }
         case .double, .float:
-            _ = visit { address in
-                doubles.add(kind == .double ? address.load(as: Double.self) : Double(address.load(as: Float.self)))
-                return false
+            var doubles = DoubleAggregate()
+            if let base = buffer.base {
+                var index = 0
+                while index < buffer.count {
+                    let address = base + (index &* buffer.stride &+ elementOffset)
+                    doubles.add(kind == .double ? address.load(as: Double.self) : Double(address.load(as: Float.self)))
+                    index &+= 1
+                }
             }
             switch op {
             case .sum:
@@ -153,8 +176,18 @@ extension VirtualMachine {
                 guard let extreme = op == .minimum ? doubles.minimum : doubles.maximum else { return nil }
                 return Matcher.quickTest(matcher, double: extreme)
             }
-        default:
+        case .bool, .string, .date:
             return nil
+        }
+    }
+
+    /// The number of elements of a collection read, without building them; nil for a computed collection.
+    static func count(of collection: FieldRead, at owner: UnsafeRawPointer) -> Int? {
+        switch collection {
+        case .stored(let offset, .array(let kind)):
+            return kind.scalar.map { ScalarKind.elements($0, inArrayAt: owner + offset).count }
+        case .objects(let objects): return objects.count(owner)
+        default: return nil
         }
     }
 
@@ -164,6 +197,13 @@ extension VirtualMachine {
     static func readValue(_ index: ReadIndex, _ program: Program.Storage, _ inputs: borrowing EvaluationInputs)
         throws(EvaluationError) -> Value
     {
+        // A stored scalar is read through its plan, without copying the read.
+        if let plan = program.quickRead(index), plan.pointee.shape == .scalar,
+            let owner = object(plan.pointee.register, inputs)
+        {
+            return ScalarKind.value(
+                plan.pointee.scalar, at: owner + plan.pointee.offset, optional: plan.pointee.optional)
+        }
         guard program.reads.indices.contains(Int(index.rawValue)) else {
             throw EvaluationError(.unsupported, "the program refers to a read it does not have")
         }
@@ -182,14 +222,20 @@ extension VirtualMachine {
         case .object(_, let object):
             return object.value(at: owner)
         case .elements(_, let collection, let element):
-            return .array(try values(collection, element, owner))
+            let elements = try values(collection, element, owner)
+            try inputs.budget.pointee.charge(elements.count)
+            return .array(elements)
         case .count(_, let collection):
             if let count = count(of: collection, at: owner) { return .int(Int64(count)) }
             return try VirtualMachine.count(of: collection.value(at: owner))
         case .aggregate(_, let collection, let element, let op):
-            return try Value.array(values(collection, element, owner)).value(forKeyPath: [op.rawValue, "self"])
+            return try Value.array(values(collection, element, owner)).value(
+                forKeyPath: [op.rawValue, "self"], budget: &inputs.budget.pointee)
         case .countWhere(let register, let collection, let block):
-            return .int(Int64(try countWhere(collection, block: block, from: register, program, inputs)))
+            let count = try withUnsafePointer(to: collection) { (collection) throws(EvaluationError) -> Int in
+                try countWhere(collection, block: block, from: register, program, inputs)
+            }
+            return .int(Int64(count))
         }
     }
 
@@ -211,25 +257,42 @@ extension VirtualMachine {
     }
 
     /// The number of elements of `collection` (of the object in `register`) for which block `block` holds,
-    /// each element in register `register + 1` while the block runs.
+    /// each element in register `register + 1` while the block runs; it stops counting at `limit` (a count
+    /// that a matcher's answer no longer depends on, ``Matcher/countLimit(_:)``).
     static func countWhere(
-        _ collection: ObjectCollection, block: Int, from register: UInt8, _ program: Program.Storage,
-        _ inputs: borrowing EvaluationInputs
+        _ collection: UnsafePointer<ObjectCollection>, block: Int, from register: UInt8, _ program: Program.Storage,
+        _ inputs: borrowing EvaluationInputs, limit: Int = .max
     ) throws(EvaluationError) -> Int {
         let depth = Int(register) + 2
-        guard let registers = inputs.registers else { return 0 }
+        guard let registers = inputs.registers, limit > 0 else { return 0 }
         return try withUnsafeTemporaryAllocation(of: UnsafeRawPointer.self, capacity: depth) {
             (file) throws(EvaluationError) -> Int in
             guard let base = file.baseAddress else { return 0 }
             base.initialize(from: registers, count: depth - 1)
+            let nested = EvaluationInputs(
+                object: inputs.object, variables: inputs.variables, environment: inputs.environment,
+                slots: inputs.slots, registers: UnsafePointer(base), budget: inputs.budget)
             var count = 0
-            _ = try collection.visit(registers[Int(register)]) { (element) throws(EvaluationError) -> Bool in
+            let owner = registers[Int(register)]
+            if let elements = collection.pointee.buffer?(owner) {
+                guard let first = elements.base else { return 0 }
+                var index = 0
+                while index < elements.count {
+                    try inputs.budget.pointee.charge(1)
+                    (base + depth - 1).initialize(to: first + index &* elements.stride)
+                    if try run(program, block: block, nested) {
+                        count &+= 1
+                        if count >= limit { break }
+                    }
+                    index &+= 1
+                }
+                return count
+            }
+            _ = try collection.pointee.visit(owner) { (element) throws(EvaluationError) -> Bool in
+                try inputs.budget.pointee.charge(1)
                 (base + depth - 1).initialize(to: element)
-                let nested = EvaluationInputs(
-                    object: inputs.object, variables: inputs.variables, environment: inputs.environment,
-                    slots: inputs.slots, registers: UnsafePointer(base))
-                if try run(program, block: block, nested) { count += 1 }
-                return false
+                if try run(program, block: block, nested) { count &+= 1 }
+                return count >= limit
             }
             return count
         }
@@ -276,50 +339,28 @@ struct DoubleAggregate {
     var average: Double { count == 0 ? 0 : sum / Double(count) }
 }
 
-extension StoredKind {
-    /// Calls `body` with the address of each element of the `[kind]` array stored at `address`, in order,
-    /// until it answers true; answers whether it did.
-    static func forEach(_ kind: StoredKind, inArrayAt address: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Bool)
-        -> Bool
-    {
-        func each<T>(_ type: T.Type) -> Bool {
-            address.assumingMemoryBound(to: [T].self).pointee.withUnsafeBufferPointer { elements in
-                guard let base = elements.baseAddress else { return false }
-                for index in elements.indices where body(UnsafeRawPointer(base + index)) { return true }
-                return false
-            }
+extension ScalarKind {
+    /// The scalar of kind `kind` stored at `address` (as an Optional when `optional`), as a value.
+    static func value(_ kind: ScalarKind, at address: UnsafeRawPointer, optional: Bool) -> Value {
+        func read<T>(_ type: T.Type, _ make: (T) -> Value) -> Value {
+            if optional { return address.assumingMemoryBound(to: T?.self).pointee.map(make) ?? .null }
+            return make(address.assumingMemoryBound(to: T.self).pointee)
         }
         switch kind {
-        case .bool: return each(Bool.self)
-        case .int: return each(Int.self)
-        case .int32: return each(Int32.self)
-        case .int64: return each(Int64.self)
-        case .double: return each(Double.self)
-        case .float: return each(Float.self)
-        case .string: return each(String.self)
-        case .date: return each(Date.self)
-        case .optional, .array: return false
-        }
-    }
-
-    /// The count of the `[kind]` array stored at `address`.
-    static func count(_ kind: StoredKind, inArrayAt address: UnsafeRawPointer) -> Int {
-        func count<T>(_ type: T.Type) -> Int { address.assumingMemoryBound(to: [T].self).pointee.count }
-        switch kind {
-        case .bool: return count(Bool.self)
-        case .int: return count(Int.self)
-        case .int32: return count(Int32.self)
-        case .int64: return count(Int64.self)
-        case .double: return count(Double.self)
-        case .float: return count(Float.self)
-        case .string: return count(String.self)
-        case .date: return count(Date.self)
-        case .optional, .array: return 0
+        case .bool: return read(Bool.self) { .bool($0) }
+        case .int: return read(Int.self) { .int(Int64($0)) }
+        case .int32: return read(Int32.self) { .int(Int64($0)) }
+        case .int64: return read(Int64.self) { .int($0) }
+        case .double: return read(Double.self) { .double($0) }
+        case .float: return read(Float.self) { .double(Double($0)) }
+        case .string: return read(String.self) { .string($0) }
+        case .date: return read(Date.self) { .date($0) }
         }
     }
 
     /// The integer of kind `kind` (`int`, `int32` or `int64`) stored at `address`.
-    static func integer(_ kind: StoredKind, at address: UnsafeRawPointer) -> Int64 {
+    @inline(__always)
+    static func integer(_ kind: ScalarKind, at address: UnsafeRawPointer) -> Int64 {
         switch kind {
         case .int32: Int64(address.load(as: Int32.self))
         case .int64: address.load(as: Int64.self)

@@ -23,6 +23,9 @@ struct EvaluationInputs: ~Copyable {
     /// The objects typed reads start from (programs compiled against a Swift type's schema): register 0
     /// is the evaluated object, higher registers the elements of enclosing typed SUBQUERYs; nil otherwise.
     let registers: UnsafePointer<UnsafeRawPointer>?
+    /// The work the evaluation may still do: every instruction, element visited, byte of text searched and
+    /// pattern step is charged to it, nested runs (a typed SUBQUERY's block) included.
+    let budget: UnsafeMutablePointer<EvaluationBudget>
 }
 
 /// The function environment of a compiled predicate, boxed so evaluation can borrow it for free.
@@ -95,17 +98,15 @@ enum VirtualMachine {
     ) throws(EvaluationError) -> Bool {
         let code = program.code
         let limits = program.limits
-        let maxSteps = limits.maxEvaluationSteps
+        let budget = inputs.budget
         var pc = start
         var flag = false
-        var steps = 0
         while pc < code.count {
             let offset = pc
             let instruction = code[pc]
             pc += 1
-            steps &+= 1
             do throws(EvaluationError) {
-                if steps > maxSteps { throw budgetExceeded(maxSteps) }
+                try budget.pointee.charge(1)
                 if Trace.isEnabled { trace.record(program, offset: offset, frame: frame, flag: flag) }
                 switch instruction {
                 case .pushConstant(let index):
@@ -126,13 +127,16 @@ enum VirtualMachine {
                     frame.push(try readValue(index, program, inputs))
                 case .keyPath(let index):
                     let value = frame.pop()
-                    frame.push(try value.value(forKeyPath: program.keyPaths[Int(index.rawValue)]))
+                    frame.push(
+                        try value.value(forKeyPath: program.keyPaths[Int(index.rawValue)], budget: &budget.pointee))
                 case .index:
                     let index = frame.pop()
                     let base = frame.pop()
+                    try chargeUnordered(base, budget)
                     frame.push(try base.element(at: .value(index)))
                 case .indexFixed(let kind):
                     let base = frame.pop()
+                    try chargeUnordered(base, budget)
                     frame.push(try base.element(at: kind.indexValue))
                 case .arithmetic(let op):
                     let rhs = frame.pop()
@@ -143,16 +147,20 @@ enum VirtualMachine {
                 case .setOperation(let op):
                     let rhs = frame.pop()
                     let lhs = frame.pop()
+                    try chargeSize(lhs, budget, perElement: hashingCost)
+                    try chargeSize(rhs, budget, perElement: hashingCost)
                     frame.push(try Value.setOperation(op, lhs, rhs))
                 case .call(let function, let count):
                     let arguments = frame.popArray(Int(count))
+                    for argument in arguments { try chargeSize(argument, budget, perElement: 4) }
                     frame.push(try function.apply(arguments, environment: inputs.environment.environment))
                 case .makeArray(let count):
-                    try charge(&steps, Int(count), maxSteps)
+                    try budget.pointee.charge(Int(count))
                     frame.push(.array(frame.popArray(Int(count))))
                 case .cast:
                     let type = frame.pop()
                     let value = frame.pop()
+                    try chargeSize(value, budget)
                     frame.push(try cast(value, type))
                 case .unsupported(let index):
                     throw EvaluationError(
@@ -162,12 +170,13 @@ enum VirtualMachine {
                 case .compare(let op, let options, let modifier):
                     let rhs = frame.pop()
                     let lhs = frame.pop()
-                    flag = try compare(lhs, op, rhs, options, modifier, limits, &steps)
+                    flag = try compare(lhs, op, rhs, options, modifier, limits, &budget.pointee)
                 case .match(let index, let modifier):
                     let value = frame.pop()
                     guard let matcher = program.matcher(index) else { throw missingMatcher() }
-                    flag = try match(matcher, value, modifier, limits, &steps)
+                    flag = try match(matcher, value, modifier, limits, &budget.pointee)
                 case .matchSlot, .matchSlotCount, .matchKey, .matchRead:
+                    try chargeLeafText(instruction, program, inputs)
                     flag = try test(instruction, program, inputs)
                 case .not:
                     flag = !flag
@@ -181,7 +190,7 @@ enum VirtualMachine {
                     try frame.beginIteration(over: frame.pop(), at: local)
                 case .iterateNext(let jump, let local):
                     if frame.advanceIteration(at: local) {
-                        try charge(&steps, 1, maxSteps)
+                        try budget.pointee.charge(1)
                     } else {
                         pc += Int(jump.rawValue)
                     }

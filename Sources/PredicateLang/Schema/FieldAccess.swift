@@ -51,8 +51,79 @@ package struct ObjectCollection: Sendable {
     package let visit:
         @Sendable (UnsafeRawPointer, (UnsafeRawPointer) throws(EvaluationError) -> Bool) throws(EvaluationError) ->
             Bool
+    /// The elements read in place, from the owner's address, when the array is stored in the owner (so its
+    /// buffer lives as long as the owner); nil when the collection is computed.
+    package let buffer: (@Sendable (UnsafeRawPointer) -> ElementBuffer)?
     /// The elements as values (for the general path), from the owner's address.
     package let values: @Sendable (UnsafeRawPointer) -> [Value]
+}
+
+/// The elements of an array read in place: the first element's address (nil when there is none), how many
+/// there are and the distance between two. The addresses stay valid while the array does; the VM reads them
+/// during one evaluation, while the evaluated value is borrowed.
+package struct ElementBuffer {
+    package let base: UnsafeRawPointer?
+    package let count: Int
+    package let stride: Int
+
+    package init(base: UnsafeRawPointer?, count: Int, stride: Int) {
+        self.base = base
+        self.count = count
+        self.stride = stride
+    }
+
+    /// The buffer of `array`, without copying it.
+    @inline(__always)
+    package init<T>(_ array: UnsafePointer<[T]>) {
+        self = array.pointee.withUnsafeBufferPointer {
+            ElementBuffer(base: UnsafeRawPointer($0.baseAddress), count: $0.count, stride: MemoryLayout<T>.stride)
+        }
+    }
+}
+
+/// The scalars the VM reads in place, as plain data (the quick tier's plans hold them).
+package enum ScalarKind: UInt8, Sendable {
+    case bool, int, int32, int64, double, float, string, date
+
+    /// The elements of the `[kind]` array stored at `address`, in place.
+    @inline(__always)
+    package static func elements(_ kind: ScalarKind, inArrayAt address: UnsafeRawPointer) -> ElementBuffer {
+        switch kind {
+        case .bool: ElementBuffer(address.assumingMemoryBound(to: [Bool].self))
+        case .int: ElementBuffer(address.assumingMemoryBound(to: [Int].self))
+        case .int32: ElementBuffer(address.assumingMemoryBound(to: [Int32].self))
+        case .int64: ElementBuffer(address.assumingMemoryBound(to: [Int64].self))
+        case .double: ElementBuffer(address.assumingMemoryBound(to: [Double].self))
+        case .float: ElementBuffer(address.assumingMemoryBound(to: [Float].self))
+        case .string: ElementBuffer(address.assumingMemoryBound(to: [String].self))
+        case .date: ElementBuffer(address.assumingMemoryBound(to: [Date].self))
+        }
+    }
+
+    /// Whether the scalar is a number (integers, doubles, floats; booleans are not summed).
+    package var isNumber: Bool {
+        switch self {
+        case .int, .int32, .int64, .double, .float: true
+        case .bool, .string, .date: false
+        }
+    }
+}
+
+extension StoredKind {
+    /// The scalar a value of this kind is, when it is one.
+    package var scalar: ScalarKind? {
+        switch self {
+        case .bool: .bool
+        case .int: .int
+        case .int32: .int32
+        case .int64: .int64
+        case .double: .double
+        case .float: .float
+        case .string: .string
+        case .date: .date
+        case .optional, .array: nil
+        }
+    }
 }
 
 /// How a field of a Swift-type schema is read, and, for a nested object, how its own fields are reached.
@@ -72,11 +143,15 @@ extension FieldRead {
         case .computed(let read):
             return .computed { owner in read(owner + offset) }
         case .objects(let collection):
+            var shiftedBuffer: (@Sendable (UnsafeRawPointer) -> ElementBuffer)?
+            if let buffer = collection.buffer {
+                shiftedBuffer = { owner in buffer(owner + offset) }
+            }
             return .objects(
                 ObjectCollection(
                     element: collection.element, count: { owner in collection.count(owner + offset) },
                     visit: { (owner, body) throws(EvaluationError) -> Bool in try collection.visit(owner + offset, body)
-                    }, values: { owner in collection.values(owner + offset) }))
+                    }, buffer: shiftedBuffer, values: { owner in collection.values(owner + offset) }))
         }
     }
 

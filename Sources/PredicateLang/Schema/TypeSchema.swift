@@ -183,10 +183,13 @@ public struct Field<Root>: Sendable {
         let object = schema.schema.root
         type = .array(.object(object))
         let array: @Sendable (UnsafeRawPointer) -> [N]
+        let buffer: (@Sendable (UnsafeRawPointer) -> ElementBuffer)?
         if let offset = MemoryLayout<Root>.offset(of: path) {
             array = { owner in (owner + offset).assumingMemoryBound(to: [N].self).pointee }
+            buffer = { owner in ElementBuffer((owner + offset).assumingMemoryBound(to: [N].self)) }
         } else {
             array = { owner in owner.assumingMemoryBound(to: Root.self).pointee[keyPath: path] }
+            buffer = nil
         }
         let collection = ObjectCollection(
             element: object, count: { array($0).count },
@@ -197,6 +200,7 @@ public struct Field<Root>: Sendable {
                     return false
                 }
             },
+            buffer: buffer,
             values: { owner in
                 array(owner).map { element in withUnsafePointer(to: element) { object.value(at: UnsafeRawPointer($0)) }
                 }

@@ -49,7 +49,9 @@ enum ASCIIBytes {
         return matchesAt(text, text.count - pattern.count, pattern, caseInsensitive)
     }
 
-    /// Whether `pattern` occurs in `text`. O(text × pattern) in the worst case, usually linear.
+    /// Whether `pattern` occurs in `text`. A scan for the first byte compares candidates in place; once the
+    /// comparisons exceed twice the text's length (a needle like `aaa…ab` in a run of `a`s), the rest is
+    /// searched with ``LinearSearch``, so the work is linear in text + pattern.
     static func contains(
         _ text: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool
     ) -> Bool {
@@ -57,9 +59,20 @@ enum ASCIIBytes {
         let firstFolded = caseInsensitive ? lowercased(first) : first
         var start = 0
         let lastStart = text.count - pattern.count
+        var work = 0
+        let allowance = text.count &* 2 &+ 64
         while start <= lastStart {
             let byte = caseInsensitive ? lowercased(text[start]) : text[start]
-            if byte == firstFolded && matchesAt(text, start, pattern, caseInsensitive) { return true }
+            if byte == firstFolded {
+                let matched = matchedLength(text, start, pattern, caseInsensitive)
+                if matched == pattern.count { return true }
+                work &+= matched
+                if work > allowance {
+                    return LinearSearch.occurrences(
+                        of: pattern, in: text, from: start + 1, fold: caseInsensitive ? lowercased : { $0 }
+                    ) { _ in true }
+                }
+            }
             start += 1
         }
         return false
@@ -87,11 +100,20 @@ enum ASCIIBytes {
         _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ pattern: UnsafeBufferPointer<UInt8>,
         _ caseInsensitive: Bool
     ) -> Bool {
+        matchedLength(text, start, pattern, caseInsensitive) == pattern.count
+    }
+
+    /// How many bytes of `pattern` match `text` from byte offset `start` (the caller checks the bounds).
+    @inline(__always)
+    private static func matchedLength(
+        _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ pattern: UnsafeBufferPointer<UInt8>,
+        _ caseInsensitive: Bool
+    ) -> Int {
         var offset = 0
         while offset < pattern.count {
-            if !same(text[start + offset], pattern[offset], caseInsensitive) { return false }
+            if !same(text[start + offset], pattern[offset], caseInsensitive) { return offset }
             offset += 1
         }
-        return true
+        return offset
     }
 }

@@ -70,9 +70,16 @@ package struct LikePattern: Sendable, Hashable {
         isASCII = tokens.allSatisfy { $0 < 0x80 || $0 >= Self.anyOne }
     }
 
-    /// Whether the whole of `subject` matches. Throws `regexLimit` when `subject` is longer than
-    /// `limits.maxRegexSubjectBytes` UTF-8 bytes or the match needs more than ``maxMatchSteps`` steps.
+    /// Whether the whole of `subject` matches, with a budget of its own (``maxMatchSteps``).
     package func matches(_ subject: String, limits: Limits = .default) throws(EvaluationError) -> Bool {
+        var budget = EvaluationBudget(Self.maxMatchSteps)
+        return try matches(subject, budget: &budget, limits: limits)
+    }
+
+    /// Whether the whole of `subject` matches, charging every step of the matcher to `budget`. Throws
+    /// `regexLimit` when `subject` is longer than `limits.maxRegexSubjectBytes` UTF-8 bytes, and
+    /// budget-exceeded when the budget runs out.
+    func matches(_ subject: String, budget: inout EvaluationBudget, limits: Limits) throws(EvaluationError) -> Bool {
         if pattern.isEmpty { return false }
         guard subject.utf8.count <= limits.maxRegexSubjectBytes else {
             throw EvaluationError(
@@ -88,23 +95,20 @@ package struct LikePattern: Sendable, Hashable {
                 return tokens.withUnsafeBufferPointer { pattern in
                     Self.wildcardMatch(
                         text: bytes.lazy.map { UInt32(caseInsensitive ? ASCIIBytes.lowercased($0) : $0) },
-                        pattern: pattern)
+                        pattern: pattern, budget: &budget)
                 }
             }
         }
         if outcome == nil {
             let text = StringFolding.fold(subject, options: effective).unicodeScalars.map(\.value)
             outcome = tokens.withUnsafeBufferPointer { pattern in
-                text.withUnsafeBufferPointer { Self.wildcardMatch(text: $0, pattern: pattern) }
+                text.withUnsafeBufferPointer { Self.wildcardMatch(text: $0, pattern: pattern, budget: &budget) }
             }
         }
         switch outcome {
         case .matched: return true
         case .failed, nil: return false
-        case .budgetExceeded:
-            throw EvaluationError(
-                .regexLimit,
-                "LIKE matching needs more than \(Self.maxMatchSteps) steps for a \(subject.utf8.count)-byte subject")
+        case .budgetExceeded: throw budget.exceeded()
         }
     }
 
@@ -117,16 +121,14 @@ package struct LikePattern: Sendable, Hashable {
     /// last `*` absorbs one more character and matching resumes after it. Earlier stars never need
     /// revisiting, so the work is bounded by text × pattern.
     static func wildcardMatch<Text: RandomAccessCollection>(
-        text: Text, pattern: UnsafeBufferPointer<UInt32>, budget: Int = maxMatchSteps
+        text: Text, pattern: UnsafeBufferPointer<UInt32>, budget: inout EvaluationBudget
     ) -> Outcome where Text.Element == UInt32, Text.Index == Int {
         var textIndex = text.startIndex
         var patternIndex = 0
         var starPattern = -1
         var starText = text.startIndex
-        var steps = 0
         while textIndex < text.endIndex {
-            steps += 1
-            if steps > budget { return .budgetExceeded }
+            if !budget.consume(1) { return .budgetExceeded }
             if patternIndex < pattern.count
                 && (pattern[patternIndex] == anyOne || pattern[patternIndex] == text[textIndex])
             {

@@ -52,30 +52,32 @@ enum StringSearch {
         }
     }
 
-    /// Substring search over folded scalars. Unless `literal`, a match may not begin or end next to a
-    /// combining mark of the text, so a needle never matches part of a composed character.
+    /// Substring search over folded scalars, linear in text + needle. Unless `literal`, a match may not begin
+    /// or end next to a combining mark of the text, so a needle never matches part of a composed character.
     static func findScalars(
         _ needle: [Unicode.Scalar], in text: [Unicode.Scalar], anchor: SubstringAnchor, literal: Bool
     ) -> Bool {
         guard !needle.isEmpty, needle.count <= text.count else { return false }
-        let lastStart = text.count - needle.count
-        let starts: StrideThrough<Int> =
-            switch anchor {
-            case .prefix: stride(from: 0, through: 0, by: 1)
-            case .suffix: stride(from: lastStart, through: lastStart, by: 1)
-            case .anywhere: stride(from: 0, through: lastStart, by: 1)
-            }
-        for start in starts where text[start] == needle[0] {
-            var offset = 1
-            while offset < needle.count && text[start + offset] == needle[offset] { offset += 1 }
-            guard offset == needle.count else { continue }
+        let accept = { (start: Int) -> Bool in
             if literal { return true }
             let end = start + needle.count
             let splitsBefore = StringFolding.isCombining(text[start]) && start > 0
             let splitsAfter = end < text.count && StringFolding.isCombining(text[end])
-            if !splitsBefore && !splitsAfter { return true }
+            return !splitsBefore && !splitsAfter
         }
-        return false
+        let lastStart = text.count - needle.count
+        switch anchor {
+        case .prefix:
+            return text[0..<needle.count].elementsEqual(needle) && accept(0)
+        case .suffix:
+            return text[lastStart...].elementsEqual(needle) && accept(lastStart)
+        case .anywhere:
+            return needle.withUnsafeBufferPointer { needle in
+                text.withUnsafeBufferPointer { text in
+                    LinearSearch.occurrences(of: needle, in: text, accept: accept)
+                }
+            }
+        }
     }
 
     /// Equality of two strings for `==`/`!=` when options are present (folded comparison).
@@ -114,5 +116,15 @@ enum StringSearch {
                 if leftUnit != rightUnit { return leftUnit < rightUnit ? -1 : 1 }
             }
         }
+    }
+}
+
+extension EvaluationBudget {
+    /// Charges reading `text` in full to search, fold or order it: one step per 4 bytes of ASCII text,
+    /// which the byte kernels read in place, and 16 per byte of other text, which is normalised and
+    /// folded first (calibrated so that a spent default budget is a fraction of a second of work).
+    package mutating func chargeText(_ text: String) throws(EvaluationError) {
+        let bytes = text.utf8.count
+        try charge(StringFolding.isASCII(text) ? 1 &+ bytes >> 2 : 1 &+ bytes &* 16)
     }
 }

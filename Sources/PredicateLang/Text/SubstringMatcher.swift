@@ -63,6 +63,7 @@ package struct SubstringMatcher: Sendable, Hashable {
     static func matches(_ matcher: UnsafePointer<SubstringMatcher>, _ subject: String, _ op: ComparisonOperator) -> Bool
     {
         if let fast = matchesASCII(matcher, subject, op) { return fast }
+        if let anchored = matchesAnchoredASCII(matcher, subject, op) { return anchored }
         return matcher.pointee.matchesUnicode(subject, op)
     }
 
@@ -100,6 +101,48 @@ package struct SubstringMatcher: Sendable, Hashable {
         }
     }
 
+    /// `BEGINSWITH`/`ENDSWITH` an ASCII needle (without `[d]` or `[n]`) on a subject that is not all ASCII,
+    /// decided from the subject's scalars at the anchored end, one at a time, without folding the subject: an
+    /// ASCII scalar folds to itself (lowercased under `[c]`), so the first one that differs decides "no",
+    /// and a full match holds unless a combining mark follows it (a mark would change the last matched
+    /// character). Nil — fold the whole subject — as soon as a non-ASCII scalar is reached inside the
+    /// anchored part, since folding may turn it into ASCII (`ﬁ`, `Ｊ`, `K` under `[c]`).
+    @inline(never)
+    private static func matchesAnchoredASCII(
+        _ matcher: UnsafePointer<SubstringMatcher>, _ subject: String, _ op: ComparisonOperator
+    ) -> Bool? {
+        guard op == .beginsWith || op == .endsWith, matcher.pointee.isFoldedNeedleASCII,
+            !matcher.pointee.effective.contains(.diacriticInsensitive),
+            !matcher.pointee.effective.contains(.normalized), !matcher.pointee.foldedNeedleBytes.isEmpty
+        else { return nil }
+        let caseInsensitive = matcher.pointee.effective.contains(.caseInsensitive)
+        return matcher.pointee.foldedNeedleBytes.withUnsafeBufferPointer { needle -> Bool? in
+            let scalars = subject.unicodeScalars
+            if op == .beginsWith {
+                var position = scalars.startIndex
+                for expected in needle {
+                    guard position < scalars.endIndex else { return false }
+                    let scalar = scalars[position]
+                    guard scalar.isASCII else { return nil }
+                    let byte = UInt8(truncatingIfNeeded: scalar.value)
+                    if (caseInsensitive ? ASCIIBytes.lowercased(byte) : byte) != expected { return false }
+                    position = scalars.index(after: position)
+                }
+                return position == scalars.endIndex || !StringFolding.isCombining(scalars[position])
+            }
+            var position = scalars.endIndex
+            for expected in needle.reversed() {
+                guard position > scalars.startIndex else { return false }
+                position = scalars.index(before: position)
+                let scalar = scalars[position]
+                guard scalar.isASCII else { return nil }
+                let byte = UInt8(truncatingIfNeeded: scalar.value)
+                if (caseInsensitive ? ASCIIBytes.lowercased(byte) : byte) != expected { return false }
+            }
+            return true
+        }
+    }
+
     @inline(never)
     private func matchesUnicode(_ subject: String, _ op: ComparisonOperator) -> Bool {
         switch op {
@@ -123,7 +166,8 @@ package struct SubstringMatcher: Sendable, Hashable {
             let folded = StringFolding.fold(subject, options: effective)
             return op.holds(
                 order: effective.contains(.normalized)
-                    ? StringSearch.utf16Order(folded, foldedNeedle) : ValueOrdering.compareStrings(folded, foldedNeedle))
+                    ? StringSearch.utf16Order(folded, foldedNeedle) : ValueOrdering.compareStrings(folded, foldedNeedle)
+            )
         case .like, .matches, .between, .utiConformsTo, .utiEquals:
             return false
         }

@@ -42,12 +42,9 @@ extension Value: CustomStringConvertible {
         return predicateDescription
     }
 
-    /// The description, cut to at most 60 characters for error messages.
-    var shortDescription: String {
-        let text = description
-        guard text.count > 60 else { return text }
-        return String(text.prefix(57)) + "..."
-    }
+    /// The value inside an error message: the same text as ``messageDescription`` (kind-revealing, cut
+    /// to a few dozen characters).
+    var shortDescription: String { messageDescription }
 
     /// How deep nested collections print before they are elided.
     public static let maxPrintingDepth = 512

@@ -5,19 +5,20 @@
 
 import PredicateLang
 
-/// `predc eval 'PREDICATE' [--object JSON | --object-file FILE] [--schema FILE] [--var NAME=JSON]... [--arg JSON]...`
+/// `predc eval ('PREDICATE' | -f FILE) [--object JSON | --object-file FILE] [--schema FILE] [--var NAME=JSON]... [--arg JSON]...`
 enum EvalCommand: Command {
     static let name = "eval"
 
     static let options: [OptionSpec] = [
         .value("object"), .value("object-file"), .value("schema"), .value("var", repeatable: true),
-        .value("arg", repeatable: true), .flag("trace"), .flag("jsonl"),
+        .value("arg", repeatable: true), .flag("trace"), .flag("jsonl"), PredicateInput.fileOption,
     ]
 
     static let help = HelpText(
         summary: "Evaluate a predicate against an object and print true or false.",
         usage: [
             "eval 'PREDICATE' [--object JSON | --object-file FILE] [--schema FILE] [--var NAME=JSON]... [--arg JSON]... [--trace]",
+            "eval -f PREDICATE-FILE [options]",
             "eval --jsonl [FILE | -]",
         ],
         examples: [
@@ -25,8 +26,9 @@ enum EvalCommand: Command {
             "eval 'ANY tags == $tag' --object-file profile.json --var tag='\"admin\"'",
             "eval 'name == %@ AND age > %d' --arg '\"Jo\"' --arg 18 --object '{\"name\": \"Jo\", \"age\": 30}'",
             "eval 'createdAt > $since' --schema orders.schema.json --object-file order.json --var since='{\"$date\": \"2024-01-01\"}'",
+            "eval -f rules/adult.predicate --object-file profile.json",
         ],
-        options: [
+        options: PredicateInput.fileHelp + [
             ("--object JSON", "The object the predicate is evaluated against (typed JSON: integers"),
             ("", "vs doubles by spelling, {\"$date\": ISO-8601}, {\"$set\": [...]}). Default: nil."),
             ("--object-file FILE", "Read the object from FILE ('-' for standard input)."),
@@ -38,6 +40,7 @@ enum EvalCommand: Command {
             ("", "one JSON response per line on standard output (BATCH MODE)."),
         ],
         discussion: [
+            PredicateInput.discussion,
             """
             BATCH MODE (--jsonl):
               request:  {"id": "c1", "format": "name BEGINSWITH[c] %@", "args": ["jo"],
@@ -47,7 +50,7 @@ enum EvalCommand: Command {
               'phase' is input (not a JSON request), parse (the predicate or its arguments are
               invalid) or eval (evaluation failed). A bad line never stops the stream; blank lines
               are skipped. 'object' absent means nil.
-            """
+            """,
         ],
         exitStatuses: [
             (.success, "the predicate is true (--jsonl: every request succeeded)"),
@@ -70,15 +73,15 @@ enum EvalCommand: Command {
     private static func runSingle(_ arguments: ParsedArguments, in context: Context) throws(CommandFailure)
         -> ExitCode
     {
-        guard let text = arguments.positionals.first else { throw .usage(UsageError("missing predicate")) }
+        let text = arguments.positionals.first
         do throws(UsageError) { try arguments.requireAtMost(1) } catch { throw .usage(error) }
-        if text == "-", arguments.value("object-file") == "-" {
+        if PredicateInput.readsStandardInput(text, arguments), arguments.value("object-file") == "-" {
             throw .usage(UsageError("the predicate and the object cannot both come from standard input"))
         }
         let formatArguments = try ValueArguments.arguments(arguments)
         let variables = try ValueArguments.variables(arguments)
         let schema = try SchemaFile.load(arguments, variables: variables, in: context)
-        let input = try PredicateInput.resolve(text, allowFile: false, in: context)
+        let input = try PredicateInput.resolve(text, arguments, readsStandardInputWhenAbsent: false, in: context)
         let compiled =
             if let schema {
                 CompiledPredicate.compile(
@@ -89,6 +92,7 @@ enum EvalCommand: Command {
         let output = DiagnosticOutput(source: compiled.source, context: context)
         output.print(compiled.diagnostics)
         guard let predicate = compiled.predicate, !compiled.diagnostics.hasErrors else {
+            input.noteIfFileName(command: name, in: context)
             throw .reported(.dataError)
         }
         var object = try ValueArguments.object(arguments, in: context)
@@ -111,7 +115,7 @@ enum EvalCommand: Command {
     private static func runBatch(_ arguments: ParsedArguments, in context: Context) throws(CommandFailure)
         -> ExitCode
     {
-        for option in ["object", "object-file", "var", "arg"] where arguments.values[option] != nil {
+        for option in ["object", "object-file", "var", "arg", "from-file"] where arguments.values[option] != nil {
             throw .usage(UsageError("'--\(option)' cannot be used with '--jsonl'; put it in each request"))
         }
         if arguments.value("schema") != nil { throw .usage(UsageError("'--schema' cannot be used with '--jsonl'")) }

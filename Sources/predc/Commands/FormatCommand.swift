@@ -4,26 +4,27 @@
 
 import PredicateLang
 
-/// `predc format [PREDICATE | FILE | -] [--check] [--arg JSON]... [--var NAME=JSON]...`
+/// `predc format [PREDICATE | -f FILE | -] [--check] [--arg JSON]... [--var NAME=JSON]...`
 enum FormatCommand: Command {
     static let name = "format"
 
     static let options: [OptionSpec] = [
         .flag("check"), .flag("jsonl"), .value("arg", repeatable: true), .value("var", repeatable: true),
+        PredicateInput.fileOption,
     ]
 
     static let help = HelpText(
         summary: "Print a predicate in canonical form.",
         usage: [
-            "format [PREDICATE | FILE | -] [--check] [--arg JSON]... [--var NAME=JSON]...",
+            "format [PREDICATE | -f FILE | -] [--check] [--arg JSON]... [--var NAME=JSON]...",
             "format --jsonl [FILE | -]",
         ],
         examples: [
             "format 'age>=18 and name beginswith[c] \"j\"'",
-            "format --check rules/adult.predicate",
+            "format --check -f rules/adult.predicate",
             "format 'name == $who' --var who='\"Jo\"'",
         ],
-        options: [
+        options: PredicateInput.fileHelp + [
             ("--check", "Print nothing; exit 1 if the input is not already in canonical form."),
             ("--arg JSON", "A format argument for %@ %K %d %f ..., in order (repeatable)."),
             ("--var NAME=JSON", "Replace $NAME by this typed-JSON constant before printing."),
@@ -31,11 +32,11 @@ enum FormatCommand: Command {
             ("", "{\"id\", \"format\": \"<canonical>\"} or {\"id\", \"error\": {...}} per line out."),
         ],
         discussion: [
+            PredicateInput.discussion + "\nWith neither, the predicate is read from standard input.",
             """
-            The argument is read as a file when a file of that name exists, as standard input when it
-            is '-' or absent, and as the predicate itself otherwise. The canonical form is what
-            NSPredicate's predicateFormat prints; formatting it again gives the same text.
-            """
+            The canonical form is what NSPredicate's predicateFormat prints; formatting it again gives
+            the same text.
+            """,
         ],
         exitStatuses: [
             (.success, "printed (--check: already canonical; --jsonl: every request succeeded)"),
@@ -49,12 +50,16 @@ enum FormatCommand: Command {
         do throws(CommandFailure) {
             do throws(UsageError) { try arguments.requireAtMost(1) } catch { throw .usage(error) }
             if arguments.has("jsonl") { return try runBatch(arguments, in: context) }
-            let input = try PredicateInput.resolve(arguments.positionals.first, allowFile: true, in: context)
+            let input = try PredicateInput.resolve(
+                arguments.positionals.first, arguments, readsStandardInputWhenAbsent: true, in: context)
             let formatArguments = try ValueArguments.arguments(arguments)
             let variables = try ValueArguments.variables(arguments)
             let parsed = SyntaxTree.parse(input.text, arguments: formatArguments, sourceName: input.name)
             DiagnosticOutput(source: parsed.source, context: context).print(parsed.diagnostics)
-            guard var tree = parsed.tree, !parsed.diagnostics.hasErrors else { throw .reported(.dataError) }
+            guard var tree = parsed.tree, !parsed.diagnostics.hasErrors else {
+                input.noteIfFileName(command: name, in: context)
+                throw .reported(.dataError)
+            }
             if !variables.isEmpty { tree = tree.substituting(variables) }
             let canonical = tree.format
             if arguments.has("check") {
@@ -75,7 +80,7 @@ enum FormatCommand: Command {
     private static func runBatch(_ arguments: ParsedArguments, in context: Context) throws(CommandFailure)
         -> ExitCode
     {
-        for option in ["var", "arg"] where arguments.values[option] != nil {
+        for option in ["var", "arg", "from-file"] where arguments.values[option] != nil {
             throw .usage(UsageError("'--\(option)' cannot be used with '--jsonl'; put it in each request"))
         }
         if arguments.has("check") { throw .usage(UsageError("'--check' cannot be used with '--jsonl'")) }

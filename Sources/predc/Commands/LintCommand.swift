@@ -5,35 +5,39 @@
 
 import PredicateLang
 
-/// `predc lint [PREDICATE | FILE | -] [--tags a,b,c | --form FORM.json] [--schema FILE] [--strict]`
+/// `predc lint [PREDICATE | -f FILE | -] [--tags a,b,c | --form FORM.json] [--schema FILE] [--strict]`
 enum LintCommand: Command {
     static let name = "lint"
 
-    static let options: [OptionSpec] = [.value("tags"), .value("form"), .value("schema"), .flag("strict")]
+    static let options: [OptionSpec] = [
+        .value("tags"), .value("form"), .value("schema"), .flag("strict"), PredicateInput.fileOption,
+    ]
 
     static var help: HelpText {
         HelpText(
             summary: "Check a predicate for syntax errors and likely mistakes.",
             usage: [
-                "lint [PREDICATE | FILE | -] [--tags TAG,TAG... | --form FORM.json] [--schema FILE] [--strict]",
+                "lint [PREDICATE | -f FILE | -] [--tags TAG,TAG... | --form FORM.json] [--schema FILE] [--strict]",
                 "lint --form FORM.json [--strict]",
             ],
             examples: [
                 "lint 'age > 18 OR country == \"FR\" AND verified == YES'",
                 "lint '$hobbys CONTAINS \"Films\"' --tags hobbies,name",
-                "lint conditions/license.predicate --form signup-form.json --strict",
+                "lint -f conditions/license.predicate --form signup-form.json --strict",
                 "lint --form signup-form.json",
                 "lint 'custmer.country == \"NZ\"' --schema orders.schema.json",
             ],
-            options: [
+            options: PredicateInput.fileHelp + [
                 ("--tags TAG,TAG...", "The tags that exist; a $tag not among them is reported."),
                 ("--form FORM.json", "Take the tags and the row types from a form definition."),
             ] + SchemaFile.helpOptions(conforms: false) + [
                 ("--strict", "Report warnings as errors and exit 1 when there are any.")
             ],
             discussion: [
-                "With --form and no predicate, every condition of the form is checked, and findings are\n"
-                    + "positioned in FORM.json.",
+                PredicateInput.discussion,
+                "With no predicate (neither PREDICATE nor -f), every condition of the --form is checked, and\n"
+                    + "findings are positioned in FORM.json; without --form the predicate is read from\n"
+                    + "standard input.",
                 "RULES:\n"
                     + HelpText.table(Linter.rules.map { ($0.id, $0.summary) }, width: 20).joined(separator: "\n"),
             ],
@@ -52,18 +56,22 @@ enum LintCommand: Command {
             if arguments.value("tags") != nil, arguments.value("form") != nil {
                 throw .usage(UsageError("use either '--tags' or '--form', not both"))
             }
-            if arguments.positionals.isEmpty, let path = arguments.value("form") {
+            if arguments.positionals.isEmpty, arguments.value("from-file") == nil, let path = arguments.value("form") {
                 if arguments.value("schema") != nil {
                     throw .usage(UsageError("'--schema' checks a predicate; give one, or leave '--schema' out"))
                 }
                 return try lintForm(path, strict: arguments.has("strict"), in: context)
             }
             let schema = try SchemaFile.load(arguments, in: context)
-            let input = try PredicateInput.resolve(arguments.positionals.first, allowFile: true, in: context)
+            let input = try PredicateInput.resolve(
+                arguments.positionals.first, arguments, readsStandardInputWhenAbsent: true, in: context)
             let parsed = SyntaxTree.parse(input.text, sourceName: input.name)
             let output = DiagnosticOutput(source: parsed.source, context: context)
             output.print(parsed.diagnostics)
-            guard let tree = parsed.tree, !parsed.diagnostics.hasErrors else { throw .reported(.dataError) }
+            guard let tree = parsed.tree, !parsed.diagnostics.hasErrors else {
+                input.noteIfFileName(command: name, in: context)
+                throw .reported(.dataError)
+            }
             var lintInput = LintInput(tree: tree, source: parsed.source, knownTags: nil)
             if let tags = arguments.value("tags") {
                 lintInput.knownTags = tags.split(separator: ",").map { String($0).trimmingWhitespace }.filter {

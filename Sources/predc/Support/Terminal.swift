@@ -135,6 +135,7 @@ enum ANSIStyle: String {
     case red = "\u{1B}[1;31m"
     case green = "\u{1B}[32m"
     case yellow = "\u{1B}[1;33m"
+    case cyan = "\u{1B}[1;36m"
     case reset = "\u{1B}[0m"
 
     /// `text` wrapped in this style when `enabled`.

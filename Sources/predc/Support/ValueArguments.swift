@@ -5,20 +5,41 @@ import PredicateLang
 
 /// Reading typed JSON values from options.
 enum ValueArguments {
-    /// Parses `text` given to `option`; a malformed value is a data error naming the option.
-    static func parse(_ text: String, option: String) throws(CommandFailure) -> Value {
+    /// Parses `text` given to `option`; a malformed value is a data error naming the option. When
+    /// `text` reads as a bare word (`--arg Jo`, where `--arg '"Jo"'` was meant), the message ends with
+    /// the quoted spelling, built by `spelling` from the JSON string.
+    static func parse(_ text: String, option: String, spelling: ((String) -> String)? = nil) throws(CommandFailure)
+        -> Value
+    {
         do throws(JSONError) {
             return try TypedJSON.parse(text)
         } catch {
-            throw .dataError("invalid JSON for \(option) at column \(error.column): \(error.message)")
+            var message = "invalid JSON for \(option) at column \(error.column): \(error.message)"
+            if let spelling, let hint = bareWordHint(text, spelling: spelling) { message += "; " + hint }
+            throw .dataError(message)
         }
+    }
+
+    /// The hint for a value that is not JSON and does not start like JSON (an object, an array, a
+    /// string, a number): `a bare word is not JSON; for the string "Jo", write --arg '"Jo"'`.
+    static func bareWordHint(_ text: String, spelling: (String) -> String) -> String? {
+        let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        guard let first = trimmed.unicodeScalars.first, !"{[\"-0123456789".unicodeScalars.contains(first) else {
+            return nil
+        }
+        var word = trimmed
+        if word.count >= 2, let quote = word.first, quote == "'", word.last == quote {
+            word = String(word.dropFirst().dropLast())
+        }
+        let json = JSONText.quote(word)
+        return "a bare word is not JSON; for the string \(json), write \(spelling(ShellQuoting.quote(json)))"
     }
 
     /// The `--arg` values, in order.
     static func arguments(_ parsed: ParsedArguments) throws(CommandFailure) -> [Value] {
         var values: [Value] = []
         for (index, text) in parsed.all("arg").enumerated() {
-            values.append(try parse(text, option: "--arg #\(index + 1)"))
+            values.append(try parse(text, option: "--arg #\(index + 1)", spelling: { "--arg \($0)" }))
         }
         return values
     }
@@ -33,7 +54,7 @@ enum ValueArguments {
             var name = String(binding[..<equals])
             if name.hasPrefix("$") { name.removeFirst() }
             let json = String(binding[binding.index(after: equals)...])
-            variables[name] = try parse(json, option: "--var \(name)")
+            variables[name] = try parse(json, option: "--var \(name)", spelling: { "--var \(name)=\($0)" })
         }
         return variables
     }
