@@ -43,7 +43,7 @@ struct PrintingRulesTests {
         RuleCase("x == 7 / 2.0", "x == 7 / 2.0", apple: "x == 7 / 2", witness: ["x": 3.5]),
         RuleCase("a == 2.0 AND b == 1e20", "a == 2.0 AND b == 1e+20", apple: "a == 2 AND b == 1e+20"),
         RuleCase("a == %@", [.double(-0.0)], "a == -0.0", apple: "a == -0", witness: ["a": .double(-0.0)]),
-        RuleCase("a == %@", [.double(5e-324)], "a == 5e-324"),
+        RuleCase("a == %@", [.double(.leastNonzeroMagnitude)], "a == 5e-324"),
         // Infinities and NaN print as expressions that evaluate to them.
         RuleCase("a < 1e999", "a < 1e999", apple: "a < inf", witness: ["a": 1]),
         RuleCase("a > -1e999", "a > -1e999", apple: "a > -inf", witness: ["a": 1]),

@@ -154,6 +154,8 @@ func checkJSON(_ line: String, _ what: String, _ input: String) {
 func check(_ condition: Bool, _ message: @autoclosure () -> String, _ input: String) {
     if !condition {
         print("FuzzForm property violated: \(message())\ninput: \(input.debugDescription)")
+        // Standard output is buffered when it is a file or a pipe: flush it before abort() loses it.
+        fflush(nil)
         abort()
     }
 }

@@ -28,10 +28,14 @@ let object: Value = [
     "set": .set(ValueSet([1, "x", 2.5])),
     "items": [["n": 1, "k": "x", "sub": [1, 2]], ["n": 2, "k": "y", "sub": []], ["n": nil, "k": 3]],
     "dict": ["a": 1, "b": ["c": "d"]],
+    // Keys that print quoted (`#"first name"`, `#"2nd"`, `#"a.b"`), so the round trip reads real values.
+    "first name": "Ada", "2nd": 2, "a.b": "one key",
 ]
 
 /// Bindings for `$name` in variables mode (others raise unbound-variable).
-let variables: [String: Value] = ["x": 5, "s": "text", "list": [1, 2, 3], "zero": 0, "n": nil, "d": 1.5]
+let variables: [String: Value] = [
+    "x": 5, "s": "text", "list": [1, 2, 3], "zero": 0, "n": nil, "d": 1.5, "a b": "spaced",
+]
 
 /// The store for form mode: tags with values and flags.
 let store: RowStore = {
@@ -154,6 +158,8 @@ func isLimitDiagnostic(_ diagnostic: Diagnostic) -> Bool {
 func check(_ condition: Bool, _ message: @autoclosure () -> String, _ input: String) {
     if !condition {
         print("FuzzPredicate property violated: \(message())\ninput: \(input.debugDescription)")
+        // Standard output is buffered when it is a file or a pipe: flush it before abort() loses it.
+        fflush(nil)
         abort()
     }
 }

@@ -59,6 +59,8 @@ func isExactlyRepresentable(_ value: Value, depth: Int) -> Bool {
 func check(_ condition: Bool, _ message: @autoclosure () -> String, _ input: String) {
     if !condition {
         print("FuzzTypedJSON property violated: \(message())\ninput: \(input.debugDescription)")
+        // Standard output is buffered when it is a file or a pipe: flush it before abort() loses it.
+        fflush(nil)
         abort()
     }
 }

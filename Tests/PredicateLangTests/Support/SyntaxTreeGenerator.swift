@@ -40,8 +40,9 @@ struct SyntaxTreeGenerator {
     ]
 
     static let doubles: [Double] = [
-        0, -0.0, 2, -2, 3.5, 0.1, 1e20, 1e-300, 5e-324, -5e-324, 1.7976931348623157e308, .infinity, -.infinity,
-        .nan, 9_007_199_254_740_993, 123_456.789, 1e16, -1e-7,
+        0, -0.0, 2, -2, 3.5, 0.1, 1e20, 1e-300, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1.7976931348623157e308,
+        .infinity, -.infinity,
+        .nan, 9_007_199_254_740_994, 123_456.789, 1e16, -1e-7,
     ]
 
     static let integers: [Int64] = [0, 1, -1, 2, 7, 42, -3, .max, .min, .max - 1, .min + 1, 1 << 53]
