@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# filter-vs-jq.sh: whole-process time of `predc filter` against `jq -c 'select(...)'` on the same generated
-# 1,000,000-line JSON Lines file. Checks first that both print exactly the same lines (byte for byte), then
-# times both with hyperfine (installed from Debian if missing; /usr/bin/time-style fallback otherwise).
+# filter-vs-jq.sh: whole-process time of `predc filter` against `jq -c 'select(...)'`, `gojq -c 'select(...)'`
+# and DuckDB's `read_json` (one thread, the matching rows written as JSON Lines) on the same generated
+# 1,000,000-line JSON Lines file. Checks first that jq prints exactly predc's lines (byte for byte) and that
+# gojq (which sorts keys) and DuckDB select the same ids, then times them all with hyperfine (installed from
+# Debian if missing; /usr/bin/time-style fallback otherwise). gojq (Debian) and duckdb (PyPI) are installed
+# when missing; a tool that cannot be installed is left out of the timing with a message.
 #
 # Usage: Benchmarks/filter-vs-jq.sh [--lines N] [--runs N] [--export FILE.json]
 # Environment: PREDC=/path/to/predc skips building it; FILTER_DATA_DIR (default /tmp/predc-filter-bench).
@@ -27,6 +30,8 @@ apt_install() {
 }
 command -v jq >/dev/null || apt_install jq
 command -v hyperfine >/dev/null || apt_install hyperfine || true
+command -v gojq >/dev/null || apt_install gojq || true
+python3 -c 'import duckdb' 2>/dev/null || python3 -m pip install --quiet duckdb >&2 || true
 
 # predc, release build, in a scratch directory inside Benchmarks/.build (ignored by git).
 if [ -z "${PREDC:-}" ]; then
@@ -69,21 +74,66 @@ if ! cmp -s "$data_dir/predc.out" "$data_dir/jq.out"; then
     diff "$data_dir/predc.out" "$data_dir/jq.out" | head -10 >&2
     exit 1
 fi
+ids() { python3 -c 'import json,sys; print("\n".join(str(json.loads(l)["id"]) for l in open(sys.argv[1])))' "$1"; }
+ids "$data_dir/predc.out" > "$data_dir/predc.ids"
+duckdb_script="$data_dir/duckdb-filter.py"
+cat > "$duckdb_script" <<'PY'
+import sys, duckdb
+source, target = sys.argv[1], sys.argv[2]
+connection = duckdb.connect()
+connection.execute("SET threads = 1")
+connection.execute(
+    "COPY (SELECT * FROM read_json(?, format = 'newline_delimited') "
+    "WHERE age >= 30 AND country IN ('NZ', 'AU', 'CA') AND starts_with(name, 'A') AND score > 50 AND active "
+    "ORDER BY id) TO '" + target.replace("'", "''") + "' (FORMAT json)", [source])
+PY
+extra_names=()
+extra_commands=()
+gojq_filter="$jq_filter"
+if command -v gojq >/dev/null; then
+    gojq -c "$gojq_filter" "$data" > "$data_dir/gojq.out"
+    if ids "$data_dir/gojq.out" | cmp -s - "$data_dir/predc.ids"; then
+        extra_names+=("gojq -c select")
+        extra_commands+=("gojq -c '$gojq_filter' $data")
+    else
+        echo "filter-vs-jq.sh: gojq selects other records than predc" >&2
+        exit 1
+    fi
+else
+    echo "filter-vs-jq.sh: gojq is not installed; left out" >&2
+fi
+if python3 -c 'import duckdb' 2>/dev/null; then
+    python3 "$duckdb_script" "$data" "$data_dir/duckdb.out"
+    if ids "$data_dir/duckdb.out" | cmp -s - "$data_dir/predc.ids"; then
+        extra_names+=("duckdb read_json (1 thread)")
+        extra_commands+=("python3 $duckdb_script $data $data_dir/duckdb.out")
+    else
+        echo "filter-vs-jq.sh: DuckDB selects other records than predc" >&2
+        exit 1
+    fi
+else
+    echo "filter-vs-jq.sh: the duckdb Python package is not installed; left out" >&2
+fi
 matches=$(wc -l < "$data_dir/predc.out")
 bytes=$(wc -c < "$data")
-echo "filter-vs-jq.sh: $lines lines ($bytes bytes), both print the same $matches lines" >&2
+echo "filter-vs-jq.sh: $lines lines ($bytes bytes), all tools select the same $matches records" >&2
 
 out_json="${export_file:-$data_dir/filter.json}"
 predc_command="$PREDC filter \"$predicate\" $data"
 jq_command="jq -c '$jq_filter' $data"
 if command -v hyperfine >/dev/null; then
+    named=()
+    for index in "${!extra_names[@]}"; do named+=(-n "${extra_names[$index]}" "${extra_commands[$index]}"); done
     hyperfine --warmup 1 --runs "$runs" --export-json "$out_json.tmp" \
-        -n "predc filter" "$predc_command" -n "jq -c select" "$jq_command" >&2
+        -n "predc filter" "$predc_command" -n "jq -c select" "$jq_command" ${named[@]+"${named[@]}"} >&2
 else
     # Fallback: N timed runs of each, in hyperfine's JSON shape.
-    python3 - "$runs" "$out_json.tmp" "$predc_command" "$jq_command" <<'PY'
+    pairs=()
+    for index in "${!extra_names[@]}"; do pairs+=("${extra_names[$index]}" "${extra_commands[$index]}"); done
+    python3 - "$runs" "$out_json.tmp" "predc filter" "$predc_command" "jq -c select" "$jq_command" ${pairs[@]+"${pairs[@]}"} <<'PY'
 import json, statistics, subprocess, sys, time
-runs, path, commands = int(sys.argv[1]), sys.argv[2], {"predc filter": sys.argv[3], "jq -c select": sys.argv[4]}
+runs, path = int(sys.argv[1]), sys.argv[2]
+commands = dict(zip(sys.argv[3::2], sys.argv[4::2]))
 results = []
 for label, command in commands.items():
     subprocess.run(command, shell=True, stdout=subprocess.DEVNULL, check=True)

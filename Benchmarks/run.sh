@@ -4,7 +4,7 @@
 #   2. swift package benchmark thresholds check: the zero-allocation gates in Thresholds/ (exit 2 on regression)
 #   3. filter-vs-jq.sh: predc filter against jq on a generated 1,000,000-line file
 #   4. Scripts/callgrind-counts.py: instructions, retains/releases and allocations per evaluation (valgrind) for
-#      the Objects cases and P1 in form mode and on a dictionary
+#      the Objects cases and P1 in form mode and on a dictionary, and per form change and form load (issue 16)
 #   5. Scripts/report.py: one markdown table of medians and ratios against the targets, written to
 #      results/results.md, plus results/forms-change-cost.svg
 # Usage: Benchmarks/run.sh [--no-filter-vs-jq] [--no-counts] [--filter REGEX] [other `swift package benchmark` options]
@@ -66,11 +66,21 @@ if [ "$run_counts" -eq 1 ]; then
     else
         count_specs=(P1:predicatelang P1:predicatelang-keypath)
         for case in O1 O2 O3 O4 O5 O6; do
-            count_specs+=("$case:predicatelang-schema" "$case:predicatelang-schema-count" "$case:hand-written")
+            count_specs+=("$case:predicatelang-schema" "$case:predicatelang-schema-count" "$case:predicatelang-schema-batch"
+                "$case:hand-written")
         done
         count_specs+=(O4:hand-tuned)
-        rm -f "$raw/counts.json"
-        if Scripts/callgrind-counts.py --json "$raw/counts.json" "${count_specs[@]}" >&2; then
+        rm -f "$raw/counts.json" "$raw/counts-evaluate.json" "$raw/counts-forms-"*.json
+        # Issue 16's form targets: one change (2,000 changes per run) and one load from JSON (a few loads
+        # per run), counted apart because their iteration counts differ; the rows are joined for the report.
+        if Scripts/callgrind-counts.py --json "$raw/counts-evaluate.json" "${count_specs[@]}" >&2 \
+            && Scripts/callgrind-counts.py -n 2000 --json "$raw/counts-forms-change.json" \
+                forms-change:100 forms-change:1000 forms-change:10000 forms-change:100000 >&2 \
+            && Scripts/callgrind-counts.py -n 4 --json "$raw/counts-forms-load-1k.json" forms-load-json:1000 >&2 \
+            && Scripts/callgrind-counts.py -n 2 --json "$raw/counts-forms-load-10k.json" forms-load-json:10000 >&2 \
+            && python3 -c 'import json, sys; json.dump(sum((json.load(open(p)) for p in sys.argv[2:]), []), open(sys.argv[1], "w"), indent=1)' \
+                "$raw/counts.json" "$raw/counts-evaluate.json" "$raw/counts-forms-change.json" \
+                "$raw/counts-forms-load-1k.json" "$raw/counts-forms-load-10k.json"; then
             counts_json="$raw/counts.json"
         else
             echo "run.sh: callgrind-counts.py failed" >&2

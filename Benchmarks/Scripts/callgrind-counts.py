@@ -9,6 +9,8 @@
   allocs/eval      heap allocations (memcheck "total heap usage")
 
 Usage: Scripts/callgrind-counts.py [-n N] [--json PATH] CASE:ENGINE ...   e.g.  P1:predicatelang P1:hand-written
+       (form probes: forms-change:CONDITIONS counts one change, forms-load-json:CONDITIONS one load from JSON;
+       give loads a small -n, e.g. -n 4)
        (--json also writes the rows as a JSON list, which Scripts/report.py --counts reads)
 """
 import argparse
@@ -91,10 +93,11 @@ def main():
             case, _, engine = spec.rpartition(":")
             ir1, rt1, rl1 = callgrind(probe, case, engine, n, workdir)
             ir2, rt2, rl2 = callgrind(probe, case, engine, 2 * n, workdir)
-            a1 = heap_allocations(probe, case, engine, n // 10)
-            a2 = heap_allocations(probe, case, engine, 2 * (n // 10))
+            m = max(1, n // 10)
+            a1 = heap_allocations(probe, case, engine, m)
+            a2 = heap_allocations(probe, case, engine, 2 * m)
             row = {"spec": spec, "ir": (ir2 - ir1) / n, "retain": (rt2 - rt1) / n, "release": (rl2 - rl1) / n,
-                   "allocs": (a2 - a1) / (n // 10), "iterations": n}
+                   "allocs": (a2 - a1) / m, "iterations": n}
             rows.append(row)
             print(f"| `{spec}` | {row['ir']:.1f} | {row['retain']:.2f} | {row['release']:.2f} "
                   f"| {row['allocs']:.2f} |", flush=True)

@@ -7,6 +7,7 @@ themselves (exclusive Ir), and the functions that call swift_retain / swift_rele
 swift_slowAlloc, malloc), each divided by the number of evaluations, with Swift names demangled.
 
 Usage: Scripts/callgrind-profile.py [-n N] [--top K] CASE:ENGINE ...   e.g.  O3:predicatelang-schema
+       (form changes: forms-change:CONDITIONS or forms-chain:LENGTH, one change per evaluation)
 """
 import argparse
 import collections
@@ -20,9 +21,10 @@ HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNTIME = re.compile(r"^swift_(nonatomic_)?(retain|release|bridgeObjectRetain|bridgeObjectRelease|"
                             r"unknownObjectRetain|unknownObjectRelease)(_n)?$|^swift_allocObject$|^swift_slowAlloc$|"
                             r"^malloc$")
-# The probe's measured loops (the Evaluate cases' `run`, the Objects cases' `runOrders`); each runs once for the
-# 16-evaluation warm-up and once for the measured iterations.
-LOOPS = ["$s13EvaluateProbe3runySiSbSiXE_SitF", "$s13EvaluateProbe9runOrdersySiSbSiXE_SitF"]
+# The probe's measured loops (the Evaluate cases' `run`, the Objects cases' `runOrders`, the form changes'
+# `ChangeFixture.run`); each runs once for the 16-evaluation warm-up and once for the measured iterations.
+LOOPS = ["$s13EvaluateProbe3runySiSbSiXE_SitF", "$s13EvaluateProbe9runOrdersySiSbSiXE_SitF",
+         "$s16BenchmarkSupport13ChangeFixtureC3runyySi10FormEngine0F5ErrorVYKF"]
 WARM_UP = 16
 # Swift seeds its hash function per process; a fixed seed makes dictionary probes, and so the counts, repeatable.
 PROBE_ENVIRONMENT = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")

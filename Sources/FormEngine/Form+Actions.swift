@@ -9,10 +9,12 @@ extension Form {
     /// Sets one row's value. Setting a value identical to the current one changes nothing.
     @discardableResult
     public func setValue(_ value: Value, for tag: String) throws(FormError) -> FormChangeSet {
-        guard !isNotifying else { return try perform(.values([(tag, value)])) }
-        // apply(.values(...)) without the action's array: resolving the tag is the only step that can fail.
-        let changes = try core.setValue(value, for: tag)
-        notify(changes)
+        // apply(.values(...)) without the action's array, in one access to the core; while listeners
+        // are being notified the core declines and the action is queued.
+        guard let (changes, notifies) = try core.setValueUnlessNotifying(value, for: tag) else {
+            return try perform(.values([(tag, value)]))
+        }
+        if notifies { notify(changes) }
         return changes
     }
 

@@ -29,10 +29,15 @@ public final class Form {
     var core: FormCore
     /// The state, for tests (library code reads `core.state` in place rather than through a copy).
     var state: FormState { core.state }
-    var listeners: [(id: Int, body: (FormChangeSet) -> Void)] = []
+    var listeners: [(id: Int, body: (FormChangeSet) -> Void)] = [] {
+        didSet { core.hasListeners = !listeners.isEmpty }
+    }
     var nextListenerID = 0
     /// True while listeners are being notified: actions are then checked and queued in `pending`.
-    var isNotifying = false
+    var isNotifying: Bool {
+        get { core.isNotifying }
+        set { core.isNotifying = newValue }
+    }
     var pending: [Action] = []
 
     /// Queued actions that failed when they were finally applied (the state they were checked against

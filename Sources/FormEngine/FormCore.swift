@@ -10,14 +10,24 @@ struct FormCore {
     var builder = ChangeSetBuilder()
     /// The elements handed out by ``Form/observable(_:)``, updated at the end of each transaction.
     var observers = ElementObservers()
+    /// True while listeners are being notified: actions are then checked and queued by the Form.
+    var isNotifying = false
+    /// Whether the Form has listeners (kept here so that a value change reads nothing else of the Form).
+    var hasListeners = false
 
     init(state: FormState) { self.state = state }
 
-    /// One value change as a whole transaction (``Form/setValue(_:for:)`` outside a notification):
-    /// resolving the tag is the only step that can fail, and it fails before anything changes.
-    mutating func setValue(_ value: Value, for tag: String) throws(FormError) -> FormChangeSet {
+    /// One value change as a whole transaction (``Form/setValue(_:for:)``), unless listeners are being
+    /// notified (nil: the Form queues it instead). Returns the change set and whether listeners must
+    /// hear of it. Resolving the tag is the only step that can fail, and it fails before anything
+    /// changes. The whole change is one access to the Form's core.
+    mutating func setValueUnlessNotifying(_ value: Value, for tag: String) throws(FormError) -> (
+        changes: FormChangeSet, notifies: Bool
+    )? {
+        guard !isNotifying else { return nil }
         try state.setValueTransaction(value, for: tag)
-        return commit()
+        let changes = commit()
+        return (changes, hasListeners && !changes.isEmpty)
     }
 
     /// Applies an action as one transaction; on failure the state is restored.

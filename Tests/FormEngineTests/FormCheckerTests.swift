@@ -84,4 +84,30 @@ struct FormCheckerTests {
     func suggestions(tag: String, expected: String?) {
         #expect(FormChecker.closest(to: tag, among: ["hobbies", "name", "age"]) == expected)
     }
+
+    @Test("a hostile condition prints bounded and terminal-safe: a window around the caret, controls escaped")
+    func hostileCondition() {
+        let padding = String(repeating: "a == 1 OR ", count: 3_000)
+        let condition = padding + "$hobbys\u{1B}[31m == 'x'"
+        let definition = FormDefinition {
+            Section("s") {
+                Row("hobbies")
+                Row("x").hidden(.predicate(condition))
+            }
+        }
+        let problems = FormChecker.check(definition)
+        let rendered = FormChecker.render(problems, sourceName: "form\u{1B}.json")
+        #expect(problems.count == 1)
+        #expect(!rendered.unicodeScalars.contains("\u{1B}"))
+        #expect(rendered.contains("<U+001B>"))
+        #expect(rendered.utf8.count < 600, "\(rendered.utf8.count) bytes")
+        #expect(rendered.contains("$hobbys"))
+        let lines = rendered.split(separator: "\n")
+        #expect(lines.count == 3)
+        // The stray ESC is the error; the caret is under its escaped form in the window that is shown.
+        if lines.count == 3, let caret = lines[2].firstIndex(of: "^") {
+            let column = lines[2].distance(from: lines[2].startIndex, to: caret)
+            #expect(lines[1].dropFirst(column).hasPrefix("<U+001B>"), "\(rendered)")
+        }
+    }
 }

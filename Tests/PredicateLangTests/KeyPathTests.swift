@@ -196,4 +196,25 @@ struct KeyPathTests {
         for _ in 0..<100 { shallow = [shallow] }
         #expect((try? shallow.value(forKeyPath: ["k"])) != nil)
     }
+
+    @Test("objects of every size answer key reads alike, canonically equivalent keys included")
+    func smallAndLargeObjects() throws {
+        let decomposed = "e\u{301}"  // canonically equivalent to "é": the same key for a dictionary
+        for extra in [0, 3, 6, 7, 8, 9, 20] {
+            var fields: [String: Value] = ["age": 30, "hobbies": ["Music", "Art"], "\u{E9}t\u{E9}": "summer"]
+            for index in 0..<extra { fields["k\(index)"] = .int(Int64(index)) }
+            let object = Value.dictionary(fields)
+            let cases: [(String, Bool)] = [
+                ("hobbies CONTAINS 'Music' AND age > 18", true), ("age == 31", false), ("missing == nil", true),
+                ("missing != 1", true),
+                ("k2 == 2", extra > 2), ("k2 == nil", extra <= 2),
+            ]
+            for (text, expected) in cases {
+                let predicate = try CompiledPredicate(text)
+                #expect(try predicate.evaluate(with: object) == expected, "\(text) with \(fields.count) keys")
+            }
+            let accented = try CompiledPredicate("%K == 'summer'", arguments: [.string("\(decomposed)t\(decomposed)")])
+            #expect(try accented.evaluate(with: object), "a decomposed key with \(fields.count) keys")
+        }
+    }
 }

@@ -100,4 +100,34 @@ struct TypedPredicateTests {
             return
         }
     }
+
+    @Test("a batch binds its variables once: the bound program reads no variable, takes the quick path, answers alike")
+    func batchBinding() throws {
+        let typed = try TypedPredicate("createdAt > $since AND total > $floor", schema: Orders.schema)
+        let variables: [String: Value] = ["since": .date(Self.since), "floor": 40]
+        let threshold = TypedPredicate<Order>.bindingThreshold
+        let asCompiled = typed.program(for: variables, count: threshold - 1).program
+        let bound = typed.program(for: variables, count: threshold).program
+        #expect(asCompiled.instructions.contains { $0.mnemonic == "loadVariable" })
+        #expect(!bound.instructions.contains { $0.mnemonic == "loadVariable" })
+        #expect(bound.decisionGraph != nil)
+        // An unbound variable keeps the program as compiled, so the batch raises as one object would.
+        let partial: [String: Value] = ["since": .date(Self.since)]
+        #expect(
+            typed.program(for: partial, count: 10_000).program.instructions.contains { $0.mnemonic == "loadVariable" })
+        let error = #expect(throws: EvaluationError.self) { try typed.count(in: Self.orders, variables: partial) }
+        #expect(error?.kind == .unboundVariable)
+        // A binding that does not check (a string where a date is compared) runs as compiled and raises.
+        let wrong: [String: Value] = ["since": "yesterday", "floor": 40]
+        #expect(
+            typed.program(for: wrong, count: 10_000).program.instructions.contains { $0.mnemonic == "loadVariable" })
+        #expect(throws: EvaluationError.self) { try typed.filter(Self.orders, variables: wrong) }
+        let expected = Self.orders.filter { $0.createdAt > Self.since && $0.total > 40 }.map(\.id)
+        #expect(try typed.filter(Self.orders, variables: variables).map(\.id) == expected)
+        #expect(try typed.count(in: Self.orders, variables: variables) == expected.count)
+        let small = Array(Self.orders.prefix(threshold - 1))
+        #expect(
+            try typed.count(in: small, variables: variables)
+                == small.filter { $0.createdAt > Self.since && $0.total > 40 }.count)
+    }
 }

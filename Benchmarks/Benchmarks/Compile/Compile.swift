@@ -1,6 +1,7 @@
 // Compile suite: parse + compile cost per source byte, for P1, P3 (form mode, against a symbol table) and for
 // every predicate of the public conformance corpus (read at run time; the benchmark is skipped if the corpus is
-// absent). Names carry the byte count the report divides by: `compile:<id>:<bytes>B`.
+// absent), and the compile cache's hit path for P1 and P3. Names carry the byte count the report divides by:
+// `compile:<id>:<bytes>B`, `cache-hit:<id>:<bytes>B`.
 import Benchmark
 import BenchmarkSupport
 import Foundation
@@ -79,6 +80,16 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations {
                 blackHole(SyntaxTree.parse(text))
             }
+        }
+        // The compile cache's hit path: what a server pays for a predicate it has compiled before (the
+        // text hashed, one lock, the cached program returned).
+        let cache = PredicateCache(capacity: 64)
+        _ = cache.compile(text, symbols: symbols)
+        Benchmark("cache-hit:\(id):\(bytes)B", configuration: compileConfiguration()) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(cache.compile(text, symbols: symbols))
+            }
+            if cache.statistics.misses != 1 { failLoudly("cache-hit \(id): a lookup missed: \(cache.statistics)") }
         }
     }
 

@@ -70,29 +70,53 @@ public func changeOrder(pairs: Int, count: Int = 4096) -> [Int] {
     }
 }
 
-/// The state a change benchmark keeps between samples.
+/// One change of a change benchmark: the input to set, its new value, and (for the checks) its pair.
+public struct ChangeStep: Sendable {
+    public var tag: String
+    public var value: Value
+    public var pair: Int
+}
+
+/// The state a change benchmark keeps between samples: the form and a precomputed, periodic sequence of
+/// changes. Each input alternates between two values, so after two passes over the pseudo-random order
+/// every input is back at its first value and the sequence repeats. `run(_:)` reads only local copies
+/// in its loop: reading and writing a class's properties per change would add two dynamic exclusivity
+/// checks (about 100 instructions each) of the harness's own to every change measured.
 public final class ChangeFixture {
     public init() {}
 
     public var form: Form?
-    public var tags: [String] = []
-    public var order: [Int] = []
-    public var high: [Bool] = []
+    /// A power of two long.
+    public var steps: [ChangeStep] = [ChangeStep(tag: "", value: .null, pair: 0)]
     public var next = 0
-    /// The two values an input alternates between.
-    public var low: Value = .int(10)
-    public var highValue: Value = .int(60)
 
-    /// Sets the next input of the sequence to its other value; returns the change set.
-    @inline(__always)
-    public func change() throws(FormError) -> FormChangeSet {
-        let pair = order[next & 4095]
+    /// Applies the next step; returns its pair and the change set (for the checks).
+    public func change() throws(FormError) -> (pair: Int, changes: FormChangeSet) {
+        let step = steps[next & (steps.count - 1)]
         next &+= 1
-        high[pair].toggle()
-        guard let form else { return FormChangeSet() }
-        return try form.setValue(high[pair] ? highValue : low, for: tags[pair])
+        guard let form else { return (step.pair, FormChangeSet()) }
+        return (step.pair, try form.setValue(step.value, for: step.tag))
+    }
+
+    /// Applies the next `count` steps, discarding their change sets (the measured loop).
+    @inline(never)
+    public func run(_ count: Int) throws(FormError) {
+        guard let form else { return }
+        let steps = steps
+        let mask = steps.count - 1
+        var next = next
+        for _ in 0..<count {
+            let step = steps[next & mask]
+            next &+= 1
+            blackHoleChanges(try form.setValue(step.value, for: step.tag))
+        }
+        self.next = next
     }
 }
+
+/// Keeps a change set from being optimised away.
+@inline(never)
+public func blackHoleChanges(_ changes: FormChangeSet) { _ = changes }
 
 extension ChangeFixture {
     /// A fixture over a pairs form of `conditions` conditions, inputs changed in pseudo-random order.
@@ -100,9 +124,16 @@ extension ChangeFixture {
         let fixture = ChangeFixture()
         let pairs = conditions / 2
         fixture.form = build(pairsForm(conditions: conditions), "change-\(conditions)")
-        fixture.tags = (0..<pairs).map { "in_\($0)" }
-        fixture.order = changeOrder(pairs: pairs)
-        fixture.high = Array(repeating: false, count: pairs)
+        let order = changeOrder(pairs: pairs)
+        var high = Array(repeating: false, count: pairs)
+        fixture.steps = []
+        for _ in 0..<2 {
+            for pair in order {
+                high[pair].toggle()
+                let value: Value = high[pair] ? .int(60) : .int(10)
+                fixture.steps.append(ChangeStep(tag: "in_\(pair)", value: value, pair: pair))
+            }
+        }
         return fixture
     }
 
@@ -110,11 +141,9 @@ extension ChangeFixture {
     public static func chain(length: Int) -> ChangeFixture {
         let fixture = ChangeFixture()
         fixture.form = build(chainForm(length: length), "chain-\(length)")
-        fixture.tags = ["c_0"]
-        fixture.order = Array(repeating: 0, count: 4096)
-        fixture.high = [false]
-        fixture.low = .int(0)
-        fixture.highValue = .int(1)
+        fixture.steps = [
+            ChangeStep(tag: "c_0", value: .int(1), pair: 0), ChangeStep(tag: "c_0", value: .int(0), pair: 0),
+        ]
         return fixture
     }
 }

@@ -43,6 +43,24 @@ func runObjectProbe(case id: String, engine: String, iterations: Int) {
             }
             guard let singles = Order.neverFreed(buffer.map { [$0] }).baseAddress else { failLoudly("no orders") }
             body = { (try? typed.count(in: singles[$0], variables: variables)) == 1 }
+        case "predicatelang-schema-batch":
+            // count(in:) over batches of 1,000 orders, one batch at every thousandth index: per order, the
+            // cost a filter pays, with the per-call work (binding the variables once) spread over the batch.
+            let typed: TypedPredicate<Order>
+            do throws(CompilationFailure) {
+                typed = try TypedPredicate(testCase.format, schema: Order.schema)
+            } catch {
+                failLoudly("\(testCase.format) does not compile against the schema")
+            }
+            let batch = 1_000
+            let batches = (0..<(probeOrders / batch)).map { Array(buffer[($0 * batch)..<(($0 + 1) * batch)]) }
+            let counted = Counter()
+            body = { index in
+                if index % batch == 0 {
+                    counted.value = (try? typed.count(in: batches[(index / batch) % batches.count], variables: variables)) ?? 0
+                }
+                return counted.value > index % batch
+            }
         case "predicatelang-value":
             let compiled: CompiledPredicate
             do throws(CompilationFailure) { compiled = try CompiledPredicate(testCase.format) } catch {
@@ -79,4 +97,9 @@ func runOrders(_ body: (Int) -> Bool, _ iterations: Int) -> Int {
         if index == probeOrders { index = 0 }
     }
     return count
+}
+
+/// The last batch's count, kept between calls of a probe body.
+final class Counter: @unchecked Sendable {
+    var value = 0
 }

@@ -39,8 +39,11 @@ if arguments.count == 4, arguments[1].hasPrefix("forms-"), let size = Int(argume
     case "forms-chain": fixture = .chain(length: size)
     default: failLoudly("unknown forms probe \(arguments[1])")
     }
-    for _ in 0..<(count + 16) {  // 16 warm-up changes, as the evaluation probe warms up on 16 rows
-        do throws(FormError) { _ = try fixture.change() } catch { failLoudly("\(error)") }
+    do throws(FormError) {
+        try fixture.run(16)  // warm-up changes, as the evaluation probe warms up on 16 rows
+        try fixture.run(count)
+    } catch {
+        failLoudly("\(error)")
     }
     exit(0)
 }
@@ -81,7 +84,7 @@ guard arguments.count == 4, let iterations = Int(arguments[3]), iterations >= 0,
 else {
     let ids = EvaluateCase.all.map(\.id).joined(separator: " ")
     let objectIDs = ObjectCase.all.map(\.id).joined(separator: " ")
-    let objectEngines = "predicatelang-schema predicatelang-schema-count predicatelang-value hand-written hand-tuned"
+    let objectEngines = "predicatelang-schema predicatelang-schema-count predicatelang-schema-batch predicatelang-value hand-written hand-tuned"
     failLoudly(
         "usage: EvaluateProbe CASE ENGINE ITERATIONS\n  CASE: \(ids)\n"
             + "  ENGINE: predicatelang predicatelang-keypath hand-written hand-tuned foundation none\n"

@@ -9,59 +9,86 @@ struct ChangeSetBuilder: Sendable {
     var computesLocations = true
     /// Storage reused by every change set for sorting the touched elements.
     private var orderScratch: [OrderKey] = []
+    /// The entries of the last change set, overwritten by the next one: once the caller has dropped
+    /// that change set they are held here only, so writing them again allocates nothing.
+    private var entries: [FormChangeSet.Entry] = []
+    /// How many of `entries` the change set being built has written.
+    private var used = 0
 
     /// The net change set of `state`'s current transaction. O(k log k + k log n) for k touched
     /// elements. Hidden elements are located where they were at the start of the transaction: they are
-    /// first entered with their model positions, then the counts are shifted to the start once and every
-    /// one of them located, then shifted back.
+    /// first entered with their model positions, then located from the counts as they were at the start.
     mutating func changeSet(of state: inout FormState) -> FormChangeSet {
         guard
             !state.log.touchedFlags.isEmpty || !state.log.touchedValues.isEmpty || !state.log.inserted.isEmpty
                 || !state.log.removed.isEmpty || !state.log.removedSections.isEmpty || state.recordsEvaluations
         else { return FormChangeSet() }
-        var changes = FormChangeSet()
-        changes.locationsOmitted = !computesLocations
-        if !state.log.touchedFlags.isEmpty { collectFlagChanges(of: &state, into: &changes) }
-        if !state.log.touchedValues.isEmpty { collectValueChanges(of: state, into: &changes) }
+        used = 0
+        if !state.log.touchedFlags.isEmpty { collectFlagChanges(of: &state) }
+        if !state.log.touchedValues.isEmpty { collectValueChanges(of: &state) }
         if !state.log.inserted.isEmpty {
             var inserted: [ElementID] = []
             for element in state.log.inserted where state.elements[element.raw].isAlive { inserted.append(element) }
-            for element in inFormOrder(inserted, in: state) {
-                changes.inserted.append(state.change(element, before: false, locating: computesLocations))
+            for element in inFormOrder(inserted, in: &state) {
+                append(.inserted, state.change(element, before: false, locating: computesLocations))
             }
         }
-        if !state.log.removed.isEmpty || !state.log.removedSections.isEmpty {
-            changes.removed = state.log.removedSections + state.log.removed
-            if !computesLocations { for index in changes.removed.indices { changes.removed[index].location = nil } }
+        for var entry in state.log.removedSections {
+            if !computesLocations { entry.location = nil }
+            append(.removed, entry)
         }
+        for var entry in state.log.removed {
+            if !computesLocations { entry.location = nil }
+            append(.removed, entry)
+        }
+        // Entries are overwritten in place and only the surplus of a longer previous change set is
+        // removed: `removeAll(keepingCapacity:)` goes through a generic `replaceSubrange` costing more
+        // than the usual two or three entries.
+        if used < entries.count { entries.removeLast(entries.count &- used) }
+        var changes = FormChangeSet()
+        changes.entries = entries
+        changes.locationsOmitted = !computesLocations
         if state.recordsEvaluations {
             for condition in state.log.evaluated { changes.evaluated.append(state.key(of: condition)) }
         }
         return changes
     }
 
+    private mutating func append(_ list: FormChangeSet.List, _ change: consuming FormChangeSet.ElementChange) {
+        let entry = FormChangeSet.Entry(list: list, change: change)
+        if used < entries.count { entries[used] = entry } else { entries.append(entry) }
+        used &+= 1
+    }
+
     /// Hidden/shown, enabled/disabled and required/optional flips of the touched elements, in form order.
-    private mutating func collectFlagChanges(of state: inout FormState, into changes: inout FormChangeSet) {
+    private mutating func collectFlagChanges(of state: inout FormState) {
         // touchedFlags holds each element once; with hiddenIncludesSection the rows of a touched
         // section may flip without being touched themselves, so they join (deduplicated by a set).
         var keys = orderScratch
         orderScratch = []
-        keys.removeAll(keepingCapacity: true)
+        // Emptied by popping (plain values): `removeAll(keepingCapacity:)` goes through a generic
+        // `replaceSubrange` that costs more than popping the usual one or two keys.
+        while keys.popLast() != nil {}
         for element in state.log.touchedFlags
         where state.elements[element.raw].isAlive && !state.log.wasInserted(element) {
-            keys.append(Self.orderKey(element, in: state))
+            keys.append(Self.orderKey(element, in: &state))
         }
         if state.options.hiddenIncludesSection {
             var seen = Set(keys.map(\.element))
             for key in keys where !state.elements[key.element.raw].isRow {
                 for row in state.elements[key.element.raw].rows
                 where !state.log.wasInserted(row) && seen.insert(row).inserted {
-                    keys.append(Self.orderKey(row, in: state))
+                    keys.append(Self.orderKey(row, in: &state))
                 }
             }
         }
-        if keys.count > 1 { keys.sort() }
+        Self.sortSmall(&keys)
         let locates = computesLocations && state.locator.isCurrent
+        // Few touched elements and no insertions: a hidden element's location at the start is the current
+        // counts' corrected by the touched elements' flips, at once; otherwise the counts are moved to the
+        // start and back once for all hidden elements, below.
+        let correctsInPlace = state.log.inserted.isEmpty && keys.count <= Self.correctedLocationLimit
+        let firstEntry = used
         var locatesBefore = false
         for key in keys {
             let element = key.element
@@ -71,57 +98,67 @@ struct ChangeSetBuilder: Sendable {
             if wasHidden != isHidden {
                 var entry: FormChangeSet.ElementChange
                 if isHidden, locates {
-                    // Model positions now; visible ones are turned into locations below.
+                    // Model positions now; visible ones are turned into locations here or below.
                     entry = state.change(element, before: true, locating: false)
                     let section = state.elements[element.raw].section ?? element
                     if state.isVisible(section, before: true), state.isVisible(element, before: true) {
-                        entry.location = FormChangeSet.Location(section: -1)
-                        locatesBefore = true
+                        if correctsInPlace {
+                            let location = Self.originalLocation(
+                                section: entry.sectionIndex, row: entry.rowIndex, in: &state, correctingBy: keys)
+                            entry.location =
+                                state.log.removedLocations.isEmpty ? location : state.restoringRemoved(location)
+                        } else {
+                            entry.location = FormChangeSet.Location(section: -1)
+                            locatesBefore = true
+                        }
                     }
                 } else {
                     entry = state.change(element, before: isHidden, locating: computesLocations)
                 }
                 switch (isRow, isHidden) {
-                case (true, true): changes.rowsHidden.append(entry)
-                case (true, false): changes.rowsShown.append(entry)
-                case (false, true): changes.sectionsHidden.append(entry)
-                case (false, false): changes.sectionsShown.append(entry)
+                case (true, true): append(.rowsHidden, entry)
+                case (true, false): append(.rowsShown, entry)
+                case (false, true): append(.sectionsHidden, entry)
+                case (false, false): append(.sectionsShown, entry)
                 }
             }
             let wasDisabled = state.originalResult(element, .disabled)
             if wasDisabled != state.result(element, .disabled) {
-                let entry = state.change(element, before: false, locating: computesLocations)
-                if wasDisabled { changes.enabled.append(entry) } else { changes.disabled.append(entry) }
+                append(
+                    wasDisabled ? .enabled : .disabled,
+                    state.change(element, before: false, locating: computesLocations))
             }
             if isRow, state.originalResult(element, .required) != state.result(element, .required) {
-                let entry = state.change(element, before: false, locating: computesLocations)
-                if state.result(element, .required) {
-                    changes.becameRequired.append(entry)
-                } else {
-                    changes.becameOptional.append(entry)
-                }
+                append(
+                    state.result(element, .required) ? .becameRequired : .becameOptional,
+                    state.change(element, before: false, locating: computesLocations))
             }
         }
         orderScratch = keys
         guard locatesBefore else { return }
-        if state.log.inserted.isEmpty, keys.count <= Self.correctedLocationLimit {
-            // Few touched elements and no insertions: correct the current counts by the touched
-            // elements' flips directly instead of moving the trees there and back.
-            Self.locateFromModelPositions(&changes.rowsHidden, in: state, correctingBy: keys)
-            Self.locateFromModelPositions(&changes.sectionsHidden, in: state, correctingBy: keys)
-        } else {
-            state.shiftVisibility(toOriginal: true)
-            Self.locateFromModelPositions(&changes.rowsHidden, in: state)
-            Self.locateFromModelPositions(&changes.sectionsHidden, in: state)
-            state.shiftVisibility(toOriginal: false)
-        }
+        state.shiftVisibility(toOriginal: true)
+        locateFromModelPositions(from: firstEntry, in: &state)
+        state.shiftVisibility(toOriginal: false)
         guard !state.log.removedLocations.isEmpty else { return }
         // The counts know only the elements still alive; count the removed ones back in.
-        for index in changes.rowsHidden.indices {
-            changes.rowsHidden[index].location = changes.rowsHidden[index].location.map(state.restoringRemoved)
+        for index in firstEntry..<used
+        where entries[index].list == .rowsHidden || entries[index].list == .sectionsHidden {
+            entries[index].change.location = entries[index].change.location.map(state.restoringRemoved)
         }
-        for index in changes.sectionsHidden.indices {
-            changes.sectionsHidden[index].location = changes.sectionsHidden[index].location.map(state.restoringRemoved)
+    }
+
+    /// Sorts a few keys by insertion (the usual one or two), many with the standard sort.
+    private static func sortSmall(_ keys: inout [OrderKey]) {
+        guard keys.count > 1 else { return }
+        guard keys.count <= 8 else { return keys.sort() }
+        for index in 1..<keys.count {
+            let key = keys[index]
+            var position = index
+            while position > 0, key < keys[position &- 1] {
+                keys[position] = keys[position &- 1]
+                position &-= 1
+            }
+            keys[position] = key
         }
     }
 
@@ -129,57 +166,66 @@ struct ChangeSetBuilder: Sendable {
     /// (O(k) each) rather than by shifting the visibility counts (O(k log n) twice).
     static let correctedLocationLimit = 8
 
-    /// Replaces the placeholder locations of `entries` by the visible positions their model positions
-    /// have in the current counts. With `keys` (a transaction that inserted nothing, counts as they are
-    /// now: every element whose flags it flipped, in form order), the touched elements whose own hidden
-    /// flag differs from its original one are counted as they were at the transaction's start.
-    private static func locateFromModelPositions(
-        _ entries: inout [FormChangeSet.ElementChange], in state: FormState, correctingBy keys: [OrderKey] = []
-    ) {
-        for index in entries.indices where entries[index].location != nil {
-            let section = entries[index].sectionIndex
-            let counted = state.locator.location(section: section, row: entries[index].rowIndex)
-            var sectionIndex = counted.section
-            var rowIndex = counted.row
-            for key in keys where key.section <= section {
-                let isHidden = state.ownHidden(key.element)
-                guard state.originalResult(key.element, .hidden) != isHidden else { continue }
-                // Counted now as shown (+1) or not (0); originally the opposite.
-                let correction = isHidden ? 1 : -1
-                if key.row < 0 {
-                    if key.section < section { sectionIndex &+= correction }
-                } else if key.section == section, let row = entries[index].rowIndex, key.row < row {
-                    rowIndex = rowIndex.map { $0 &+ correction }
-                }
-            }
-            entries[index].location = FormChangeSet.Location(section: sectionIndex, row: rowIndex)
+    /// Replaces the placeholder locations of the hidden entries from `first` on by the visible positions
+    /// their model positions have in the counts (moved to the transaction's start by the caller).
+    private mutating func locateFromModelPositions(from first: Int, in state: inout FormState) {
+        for index in first..<used
+        where (entries[index].list == .rowsHidden || entries[index].list == .sectionsHidden)
+            && entries[index].change.location != nil
+        {
+            entries[index].change.location = state.locator.location(
+                section: entries[index].change.sectionIndex, row: entries[index].change.rowIndex)
         }
+    }
+
+    /// The location that model position (`section`, `row`) had at the start of a transaction that
+    /// inserted nothing: the current counts' location, with every element of `keys` (each element whose
+    /// flags the transaction flipped, in form order) whose own hidden flag differs from its original one
+    /// counted as it was then. O(log n + k).
+    private static func originalLocation(
+        section: Int, row: Int?, in state: inout FormState, correctingBy keys: [OrderKey]
+    ) -> FormChangeSet.Location {
+        let counted = state.locator.location(section: section, row: row)
+        var sectionIndex = counted.section
+        var rowIndex = counted.row
+        for key in keys where key.section <= section {
+            let isHidden = state.ownHidden(key.element)
+            guard state.originalResult(key.element, .hidden) != isHidden else { continue }
+            // Counted now as shown (+1) or not (0); originally the opposite.
+            let correction = isHidden ? 1 : -1
+            if key.row < 0 {
+                if key.section < section { sectionIndex &+= correction }
+            } else if key.section == section, let row, key.row < row {
+                rowIndex = rowIndex.map { $0 &+ correction }
+            }
+        }
+        return FormChangeSet.Location(section: sectionIndex, row: rowIndex)
     }
 
     /// Rows whose stored value changed, in form order. One touched row (the usual `setValue`) needs no
     /// list and no sort.
-    private func collectValueChanges(of state: FormState, into changes: inout FormChangeSet) {
+    private mutating func collectValueChanges(of state: inout FormState) {
         if state.log.touchedValues.count == 1, let row = state.log.touchedValues.first {
-            if Self.valueChanged(row, in: state) {
-                changes.valuesChanged.append(state.change(row, before: false, locating: computesLocations))
+            if Self.valueChanged(row, in: &state) {
+                append(.valuesChanged, state.change(row, before: false, locating: computesLocations))
             }
             return
         }
         var valueRows: [ElementID] = []
-        for row in state.log.touchedValues where Self.valueChanged(row, in: state) { valueRows.append(row) }
-        for row in valueRows.count > 1 ? inFormOrder(valueRows, in: state) : valueRows {
-            changes.valuesChanged.append(state.change(row, before: false, locating: computesLocations))
+        for row in state.log.touchedValues where Self.valueChanged(row, in: &state) { valueRows.append(row) }
+        for row in valueRows.count > 1 ? inFormOrder(valueRows, in: &state) : valueRows {
+            append(.valuesChanged, state.change(row, before: false, locating: computesLocations))
         }
     }
 
     /// Whether a row touched by the transaction (and alive, not inserted by it) holds another value now.
-    private static func valueChanged(_ row: ElementID, in state: FormState) -> Bool {
+    private static func valueChanged(_ row: ElementID, in state: inout FormState) -> Bool {
         state.elements[row.raw].isAlive && !state.log.wasInserted(row)
             && !state.log.originalValues[row.raw].isIdentical(to: state.elements[row.raw].value)
     }
 
     /// Model order key: (section position, row position or -1).
-    private static func orderKey(_ element: ElementID, in state: FormState) -> OrderKey {
+    private static func orderKey(_ element: ElementID, in state: inout FormState) -> OrderKey {
         if let section = state.elements[element.raw].section {
             return OrderKey(
                 section: state.position(of: section), row: state.position(of: element), element: element)
@@ -188,9 +234,9 @@ struct ChangeSetBuilder: Sendable {
     }
 
     /// Sorts elements into form order without a closure capturing the state.
-    private func inFormOrder(_ elements: some Sequence<ElementID>, in state: FormState) -> [ElementID] {
+    private func inFormOrder(_ elements: some Sequence<ElementID>, in state: inout FormState) -> [ElementID] {
         var keys: [OrderKey] = []
-        for element in elements { keys.append(Self.orderKey(element, in: state)) }
+        for element in elements { keys.append(Self.orderKey(element, in: &state)) }
         keys.sort()
         var ordered: [ElementID] = []
         ordered.reserveCapacity(keys.count)

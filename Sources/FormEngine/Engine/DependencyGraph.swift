@@ -5,26 +5,42 @@
 // hidden. Built whenever the form's structure changes; a cycle is an error naming its conditions.
 
 struct DependencyGraph: Sendable {
-    /// `observers[property.rawValue][slot.index]`: the conditions that read (slot, property).
-    var observers: [[[ConditionID]]] = [[], [], []]
+    /// The readers of every input, back to back: the conditions that read input `i` (slot `s`, property
+    /// `p`, `i = s * 3 + p.rawValue`) are `readers[readerStart[i] ..< readerStart[i + 1]]`, as
+    /// `ConditionID.raw`. One flat array instead of a list per input: a change finds its readers with two
+    /// reads and no reference counting.
+    private(set) var readerStart: [Int32] = [0]
+    private(set) var readers: [Int32] = []
     /// Conditions in topological order (writers before readers).
     var order: [ConditionID] = []
     /// Position in `order` by `ConditionID.raw`; -1 for conditions not in the graph.
-    var rank: [Int] = []
+    var rank: [Int32] = []
     /// Number of (condition, read) pairs.
     var edgeCount = 0
 
     /// The readers of (slot, property).
     func readers(of slot: Slot, _ property: ObservedProperty) -> [ConditionID] {
-        let table = observers[property.rawValue]
-        return table.indices.contains(slot.index) ? table[slot.index] : []
+        readerRange(of: slot, property).map { ConditionID(Int(readers[$0])) }
+    }
+
+    /// Where the readers of (slot, property) are in ``readers``; empty for a slot the graph does not know.
+    @inline(__always)
+    func readerRange(of slot: Slot, _ property: ObservedProperty) -> Range<Int> {
+        let input = slot.index &* 3 &+ property.rawValue
+        guard input >= 0, input &+ 1 < readerStart.count else { return 0..<0 }
+        return Int(readerStart[input])..<Int(readerStart[input &+ 1])
+    }
+
+    /// The rank of `condition`, or -1 when it is not in the graph.
+    @inline(__always)
+    func rank(of condition: Int) -> Int {
+        rank.indices.contains(condition) ? Int(rank[condition]) : -1
     }
 
     /// Builds the graph of `state`'s live conditions, or throws a cycle or size error.
     static func build(_ state: FormState) throws(FormError) -> DependencyGraph {
         var graph = DependencyGraph()
-        let slotCount = state.store.symbols.count
-        graph.observers = Array(repeating: Array(repeating: [], count: slotCount), count: 3)
+        let slotCount = state.tags.count
         graph.rank = Array(repeating: -1, count: state.conditions.count)
         // Vertices are the written conditions of live elements; an absent one is constantly false, is
         // never evaluated and determines nothing (its readers see false from the start).
@@ -48,16 +64,12 @@ struct DependencyGraph: Sendable {
             throw FormError(
                 .formTooLarge, "the form has \(conditionCount) conditions; the limit is \(state.limits.maxConditions)")
         }
-        var successors = Array(repeating: [Int](), count: state.conditions.count)
-        var indegree = Array(repeating: 0, count: state.conditions.count)
+        // Readers per input: count, then place (so the flat array is filled in vertex order per input).
+        var start = Array(repeating: Int32(0), count: slotCount &* 3 &+ 1)
         for reader in vertices {
             for read in state.conditions[reader.raw].reads {
-                graph.observers[read.property.rawValue][read.slot.index].append(reader)
+                start[read.slot.index &* 3 &+ read.property.rawValue &+ 1] &+= 1
                 graph.edgeCount += 1
-                for writer in state.writers(of: read) where isVertex[writer.raw] {
-                    successors[writer.raw].append(reader.raw)
-                    indegree[reader.raw] += 1
-                }
             }
         }
         if graph.edgeCount > state.limits.maxDependencyEdges {
@@ -65,12 +77,30 @@ struct DependencyGraph: Sendable {
                 .formTooLarge,
                 "the form has \(graph.edgeCount) dependency edges; the limit is \(state.limits.maxDependencyEdges)")
         }
+        for input in 1..<start.count { start[input] &+= start[input &- 1] }
+        var next = start
+        graph.readers = Array(repeating: 0, count: graph.edgeCount)
+        var successors = Array(repeating: [Int](), count: state.conditions.count)
+        var indegree = Array(repeating: 0, count: state.conditions.count)
+        for reader in vertices {
+            for read in state.conditions[reader.raw].reads {
+                let input = read.slot.index &* 3 &+ read.property.rawValue
+                graph.readers[Int(next[input])] = Int32(truncatingIfNeeded: reader.raw)
+                next[input] &+= 1
+                for writer in state.writers(of: read) where isVertex[writer.raw] {
+                    successors[writer.raw].append(reader.raw)
+                    indegree[reader.raw] += 1
+                }
+            }
+        }
+        graph.readerStart = start
         var queue = vertices.filter { indegree[$0.raw] == 0 }.map(\.raw)
         var head = 0
+        graph.order.reserveCapacity(vertices.count)
         while head < queue.count {
             let vertex = queue[head]
             head += 1
-            graph.rank[vertex] = graph.order.count
+            graph.rank[vertex] = Int32(truncatingIfNeeded: graph.order.count)
             graph.order.append(ConditionID(vertex))
             for next in successors[vertex] {
                 indegree[next] -= 1

@@ -13,10 +13,10 @@ struct DirtyQueue: Sendable {
 
     var isEmpty: Bool { heap.isEmpty }
 
-    /// Queues `condition` at `rank` unless it is already queued or has no rank.
-    mutating func insert(_ condition: ConditionID, rank: Int) {
-        guard rank >= 0, isQueued.indices.contains(condition.raw), !isQueued[condition.raw] else { return }
-        isQueued[condition.raw] = true
+    /// Queues `condition` (a `ConditionID.raw`) at `rank` unless it is already queued or has no rank.
+    mutating func insert(_ condition: Int, rank: Int) {
+        guard rank >= 0, isQueued.indices.contains(condition), !isQueued[condition] else { return }
+        isQueued[condition] = true
         heap.append(rank)
         var child = heap.count - 1
         while child > 0 {
@@ -47,8 +47,8 @@ struct DirtyQueue: Sendable {
         return minimum
     }
 
-    mutating func clearFlag(_ condition: ConditionID) {
-        if isQueued.indices.contains(condition.raw) { isQueued[condition.raw] = false }
+    mutating func clearFlag(_ condition: Int) {
+        if isQueued.indices.contains(condition) { isQueued[condition] = false }
     }
 
     /// Empties the queue (used before the graph is rebuilt, when ranks change).

@@ -136,7 +136,7 @@ extension FormState {
             dirty.grow(to: conditions.count)
         }
         if let tag = record.tag {
-            let slot = store.declare(tag)
+            let slot = declare(tag)
             if slotElement.count <= slot.index { syncSlotTable() }
             if slotElement.indices.contains(slot.index) { slotElement[slot.index] = element }
             elements[element.raw].slot = slot
@@ -146,18 +146,17 @@ extension FormState {
 
     /// Keeps `slotElement` as long as the symbol table.
     mutating func syncSlotTable() {
-        if slotElement.count < store.symbols.count {
-            slotElement.append(contentsOf: repeatElement(nil, count: store.symbols.count - slotElement.count))
+        if slotElement.count < tags.count {
+            slotElement.append(contentsOf: repeatElement(nil, count: tags.count - slotElement.count))
         }
     }
 
-    /// Compiles an element's conditions; `path` is the element's path for error messages.
+    /// Compiles an element's conditions; `path` is the element's path, built only for an error.
     mutating func compileConditions(
         of element: ElementID, _ hidden: Condition?, _ disabled: Condition?, _ required: Condition?,
         path: @autoclosure () -> String
     ) throws(FormError) {
         guard hidden != nil || disabled != nil || required != nil else { return }
-        let path = path()
         try compileCondition(hidden, .hidden, of: element, path: path)
         try compileCondition(disabled, .disabled, of: element, path: path)
         try compileCondition(required, .required, of: element, path: path)
@@ -166,18 +165,20 @@ extension FormState {
 
     /// Compiles one written condition into its slot of the condition table (an absent one stays false).
     private mutating func compileCondition(
-        _ condition: Condition?, _ property: ConditionProperty, of element: ElementID, path: String
+        _ condition: Condition?, _ property: ConditionProperty, of element: ElementID, path: () -> String
     ) throws(FormError) {
         guard let condition else { return }
-        conditions[element.condition(property).raw] = try CompiledCondition.compile(
-            condition, path: path + "." + property.rawValue, store: &store)
+        conditions[element.condition(property).raw] = try compiled(condition) { path() + "." + property.rawValue }
     }
 
     /// Compiles a row's validation rules.
-    mutating func compileValidations(of element: ElementID, _ rules: [ValidationRule], path: String) throws(FormError) {
+    mutating func compileValidations(
+        of element: ElementID, _ rules: [ValidationRule], path: @autoclosure () -> String
+    ) throws(FormError) {
+        guard !rules.isEmpty else { return }
         var compiled: [CompiledValidation] = []
         for (index, rule) in rules.enumerated() {
-            compiled.append(try CompiledValidation.compile(rule, path: "\(path).validations[\(index)]", store: &store))
+            compiled.append(try self.compiled(rule) { "\(path()).validations[\(index)]" })
         }
         elements[element.raw].validations = compiled
         syncSlotTable()
@@ -200,6 +201,7 @@ extension FormState {
 
     /// Rebuilds the observer map and the order after a structural change.
     mutating func rebuildGraph() throws(FormError) {
+        programCache = [:]
         dirty.removeAll()
         syncSlotTable()
         recordPositions()

@@ -10,18 +10,22 @@ extension FormState {
     /// The problems of every live element's conditions and validation rules, in form order.
     func conditionProblems(severity: Severity) -> [FormCheckProblem] {
         var problems: [FormCheckProblem] = []
+        // One schema for the whole form, built once; an action checks against its conditions' reads.
+        let schema = schema()
         for section in sections {
-            problems += self.problems(of: section, severity: severity)
-            for row in elements[section.raw].rows { problems += self.problems(of: row, severity: severity) }
+            problems += self.problems(of: section, severity: severity, schema: schema)
+            for row in elements[section.raw].rows {
+                problems += self.problems(of: row, severity: severity, schema: schema)
+            }
         }
         return problems
     }
 
     /// The problems of one element's conditions and validation rules.
-    func problems(of element: ElementID, severity: Severity) -> [FormCheckProblem] {
+    func problems(of element: ElementID, severity: Severity, schema: Schema? = nil) -> [FormCheckProblem] {
         var problems: [FormCheckProblem] = []
         for property in ConditionProperty.allCases where property != .required || elements[element.raw].isRow {
-            problems += self.problems(of: element.condition(property), severity: severity)
+            problems += self.problems(of: element.condition(property), severity: severity, schema: schema)
         }
         for (index, rule) in elements[element.raw].validations.enumerated() {
             guard case .predicate(let program) = rule.body,
@@ -36,7 +40,7 @@ extension FormState {
     /// The problems of one condition: unknown tags, then type mismatches. A condition without problems
     /// costs a look at its reads and a walk over its comparisons; paths and messages are made only for
     /// problems.
-    func problems(of condition: ConditionID, severity: Severity) -> [FormCheckProblem] {
+    func problems(of condition: ConditionID, severity: Severity, schema: Schema? = nil) -> [FormCheckProblem] {
         let compiled = conditions[condition.raw]
         guard compiled.source != nil else { return [] }
         var problems: [FormCheckProblem] = []
@@ -53,7 +57,7 @@ extension FormState {
             }
             typeMismatches(
                 in: program, reads: compiled.reads, compiled: compiled.source.map(Self.isCompiled) ?? false,
-                severity: severity, into: &problems)
+                schema: schema, severity: severity, into: &problems)
         }
         guard !problems.isEmpty else { return [] }
         let path = "\(path(of: condition.element)).\(condition.property.rawValue)"
@@ -73,11 +77,11 @@ extension FormState {
 
     /// Whether a live element has `tag`.
     private func isBound(name tag: String) -> Bool {
-        store.symbols.slot(for: tag).map(isBound) ?? false
+        tags.slot(for: tag).map { isBound(Slot($0)) } ?? false
     }
 
     private func tagName(_ slot: Slot) -> String {
-        store.symbols.tags.indices.contains(slot.index) ? store.symbols.tags[slot.index] : "?"
+        tags.tags.indices.contains(slot.index) ? tags.tags[slot.index] : "?"
     }
 
     /// The `$tags` of a predicate that name no live element, each positioned in the predicate's text.
@@ -85,7 +89,7 @@ extension FormState {
         var problems: [FormCheckProblem] = []
         var reported: [String] = []
         for read in program.tree.dependencies.variables where !reported.contains(read.name) {
-            guard let slot = store.symbols.slot(for: read.name), !isBound(slot) else { continue }
+            guard let slot = tags.slot(for: read.name).map(Slot.init), !isBound(slot) else { continue }
             reported.append(read.name)
             var problem = unknownTag(read.name, path: path, severity: severity)
             problem.conditionText = program.source.text
@@ -104,7 +108,7 @@ extension FormState {
 
     /// The tag of a live element closest to `tag`, if it is close enough to be a typo.
     func closestTag(to tag: String) -> String? {
-        let known = store.symbols.tags.indices.lazy.filter { isBound(Slot($0)) }.map { store.symbols.tags[$0] }
+        let known = tags.tags.indices.lazy.filter { isBound(Slot($0)) }.map { tags.tags[$0] }
         return Suggestion.closest(to: tag, among: known)
     }
 
@@ -114,16 +118,13 @@ extension FormState {
     /// reads (FormState+Schema): comparisons that can never succeed, operators on the wrong kind of
     /// value, keys a value does not have. A condition that reads only the values of elements whose values
     /// are nil is not walked. The checker's warnings (a flag compared with nil) are not form problems.
+    /// `schema` is the whole form's when the caller built it; else one is built from the reads.
     private func typeMismatches(
-        in program: CompiledPredicate, reads: [SlotRead], compiled: Bool, severity: Severity,
+        in program: CompiledPredicate, reads: [SlotRead], compiled: Bool, schema: Schema?, severity: Severity,
         into problems: inout [FormCheckProblem]
     ) {
-        let schema = schema(tags: program.tree.dependencies.variables.map(\.name))
-        let unknown = SchemaType.object(ElementSchema.object(holding: .any))
-        guard
-            reads.contains(where: { $0.property != .value })
-                || schema.variables.values.contains(where: { $0 != unknown })
-        else { return }
+        guard reads.contains(where: isTyped) else { return }
+        let schema = schema ?? self.schema(reads: reads)
         // A condition given compiled is stored as written; the schema describes it after XLForm's rule.
         let tree = compiled ? program.tree.applyingFormValueRule() : program.tree
         for diagnostic in schema.diagnostics(for: tree) where diagnostic.severity == .error {

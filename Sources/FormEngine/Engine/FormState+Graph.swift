@@ -21,11 +21,11 @@ extension FormState {
             var reads: [FormDependencyGraph.Input] = []
             var writers: [ConditionKey] = []
             for read in conditions[condition.raw].reads {
-                guard store.symbols.tags.indices.contains(read.slot.index) else { continue }
+                guard tags.tags.indices.contains(read.slot.index) else { continue }
                 reads.append(
-                    FormDependencyGraph.Input(tag: store.symbols.tags[read.slot.index], property: read.property))
+                    FormDependencyGraph.Input(tag: tags.tags[read.slot.index], property: read.property))
                 for writer in self.writers(of: read)
-                where graph.rank.indices.contains(writer.raw) && graph.rank[writer.raw] >= 0 {
+                where graph.rank(of: writer.raw) >= 0 {
                     writers.append(self.key(of: writer))
                 }
             }

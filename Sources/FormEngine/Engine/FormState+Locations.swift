@@ -6,9 +6,9 @@
 
 extension FormState {
     /// An element's own result for `property` when the transaction started.
+    @inline(__always)
     func originalResult(_ element: ElementID, _ property: ConditionProperty) -> Bool {
-        guard log.flagStamp[element.raw] == log.stamp else { return result(element, property) }
-        let flags = log.originalFlags[element.raw]
+        guard let flags = log.originalFlags(element) else { return result(element, property) }
         switch property {
         case .hidden: return flags.hidden
         case .disabled: return flags.disabled
@@ -17,6 +17,7 @@ extension FormState {
     }
 
     /// The reported hidden flag when the transaction started.
+    @inline(__always)
     func originalReportedHidden(_ element: ElementID) -> Bool {
         if let section = elements[element.raw].section, options.hiddenIncludesSection {
             return originalResult(element, .hidden) || originalResult(section, .hidden)
@@ -25,6 +26,7 @@ extension FormState {
     }
 
     /// Whether the element was displayed when the transaction started (its section too, for a row).
+    @inline(__always)
     func wasDisplayed(_ element: ElementID) -> Bool {
         if let section = elements[element.raw].section {
             return !originalResult(element, .hidden) && !originalResult(section, .hidden)
@@ -34,6 +36,7 @@ extension FormState {
 
     /// Whether `element` is displayed now (`before == false`) or was at the start of the transaction.
     /// Elements inserted by the transaction were not displayed before it.
+    @inline(__always)
     func isVisible(_ element: ElementID, before: Bool) -> Bool {
         if before { return !log.wasInserted(element) && wasDisplayed(element) }
         return isDisplayed(element)
@@ -122,15 +125,36 @@ extension FormState {
 
     /// An element's entry: its model position and, with `locating`, its location now (`before == false`)
     /// or at the start of the transaction, which needs the counts shifted (see
-    /// ``shiftVisibility(toOriginal:)``).
-    func change(_ element: ElementID, before: Bool, locating: Bool) -> FormChangeSet.ElementChange {
-        let location = locating ? location(of: element, before: before) : nil
-        if let section = elements[element.raw].section {
-            return FormChangeSet.ElementChange(
-                tag: elements[element.raw].tag, sectionIndex: position(of: section), rowIndex: position(of: element),
-                location: location)
+    /// ``shiftVisibility(toOriginal:)``). Mutating only so that the state is passed by reference: the
+    /// change-set builder calls it with the state `inout`, and a large struct passed from there as a
+    /// borrowed argument is first copied bit by bit (a 500-byte memcpy per entry).
+    mutating func change(_ element: ElementID, before: Bool, locating: Bool) -> FormChangeSet.ElementChange {
+        let tag = elements[element.raw].tag
+        guard let section = elements[element.raw].section else {
+            let position = position(of: element)
+            var location: FormChangeSet.Location?
+            if locating {
+                if locator.isCurrent {
+                    if isVisible(element, before: before) { location = locator.location(section: position, row: nil) }
+                } else {
+                    location = scannedLocation(of: element, before: before)
+                }
+            }
+            return FormChangeSet.ElementChange(tag: tag, sectionIndex: position, location: location)
+        }
+        let sectionPosition = position(of: section)
+        let rowPosition = position(of: element)
+        var location: FormChangeSet.Location?
+        if locating {
+            if locator.isCurrent {
+                if isVisible(section, before: before), isVisible(element, before: before) {
+                    location = locator.location(section: sectionPosition, row: rowPosition)
+                }
+            } else {
+                location = scannedLocation(of: element, before: before)
+            }
         }
         return FormChangeSet.ElementChange(
-            tag: elements[element.raw].tag, sectionIndex: position(of: element), location: location)
+            tag: tag, sectionIndex: sectionPosition, rowIndex: rowPosition, location: location)
     }
 }

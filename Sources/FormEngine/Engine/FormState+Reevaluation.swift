@@ -5,18 +5,15 @@
 extension FormState {
     /// Queues every reader of (slot, property).
     mutating func markReaders(of slot: Slot, _ property: ObservedProperty) {
-        let table = property.rawValue
-        guard graph.observers[table].indices.contains(slot.index) else { return }
-        for reader in graph.observers[table][slot.index] {
-            let rank = graph.rank.indices.contains(reader.raw) ? graph.rank[reader.raw] : -1
-            dirty.insert(reader, rank: rank)
+        for index in graph.readerRange(of: slot, property) {
+            let reader = Int(graph.readers[index])
+            dirty.insert(reader, rank: graph.rank(of: reader))
         }
     }
 
     /// Queues one condition.
     mutating func markDirty(_ condition: ConditionID) {
-        let rank = graph.rank.indices.contains(condition.raw) ? graph.rank[condition.raw] : -1
-        dirty.insert(condition, rank: rank)
+        dirty.insert(condition.raw, rank: graph.rank(of: condition.raw))
     }
 
     /// Ends a transaction: with clearValueOnHide, clears the values of rows whose hidden flag is true
@@ -46,7 +43,7 @@ extension FormState {
     mutating func processDirty() {
         while let rank = dirty.popMin() {
             let condition = graph.order[rank]
-            dirty.clearFlag(condition)
+            dirty.clearFlag(condition.raw)
             let element = condition.element
             guard elements[element.raw].isAlive else { continue }
             let result = evaluate(condition)
@@ -81,7 +78,9 @@ extension FormState {
                 return result
             }
         #endif
-        return conditions[condition.raw].evaluate(in: store)
+        // The body only: reading the whole condition out of the array would copy it (retaining its
+        // program, its reads and its source) for every evaluation.
+        return conditions[condition.raw].body.evaluate(in: store)
     }
 
     /// Updates the views that depend on a flipped result and, with clearValueOnHide, clears the value.
@@ -121,6 +120,7 @@ extension FormState {
     // MARK: Views (what conditions read)
 
     /// The value conditions read for `element`.
+    @inline(__always)
     func valueView(_ element: ElementID) -> Value {
         let masks = options.hiddenValueInConditions == .null
         if let section = elements[element.raw].section {
@@ -139,6 +139,7 @@ extension FormState {
     }
 
     /// The slot of `element` if it is the element bound to that slot.
+    @inline(__always)
     private func boundSlot(_ element: ElementID) -> Slot? {
         guard let slot = elements[element.raw].slot, slotElement.indices.contains(slot.index),
             slotElement[slot.index] == element
@@ -149,28 +150,34 @@ extension FormState {
     mutating func refreshValueView(_ element: ElementID) {
         guard let slot = boundSlot(element) else { return }
         let view = valueView(element)
-        if !store[slot].value.isIdentical(to: view) {
-            store[slot].value = view
-            markReaders(of: slot, .value)
+        let changed = store.withEntry(at: slot) { entry in
+            guard !entry.value.isIdentical(to: view) else { return false }
+            entry.value = view
+            return true
         }
+        if changed == true { markReaders(of: slot, .value) }
     }
 
     mutating func refreshHiddenView(_ element: ElementID) {
         guard let slot = boundSlot(element) else { return }
         let view = reportedHidden(element)
-        if store[slot].isHidden != view {
-            store[slot].isHidden = view
-            markReaders(of: slot, .isHidden)
+        let changed = store.withEntry(at: slot) { entry in
+            guard entry.isHidden != view else { return false }
+            entry.isHidden = view
+            return true
         }
+        if changed == true { markReaders(of: slot, .isHidden) }
     }
 
     mutating func refreshDisabledView(_ element: ElementID) {
         guard let slot = boundSlot(element) else { return }
         let view = result(element, .disabled)
-        if store[slot].isDisabled != view {
-            store[slot].isDisabled = view
-            markReaders(of: slot, .isDisabled)
+        let changed = store.withEntry(at: slot) { entry in
+            guard entry.isDisabled != view else { return false }
+            entry.isDisabled = view
+            return true
         }
+        if changed == true { markReaders(of: slot, .isDisabled) }
     }
 
     /// Resets a slot whose element went away to null/false and queues its readers.
@@ -186,18 +193,13 @@ extension FormState {
     // MARK: Transaction bookkeeping
 
     mutating func noteFlagsTouched(_ element: ElementID) {
-        guard log.flagStamp[element.raw] != log.stamp else { return }
-        log.flagStamp[element.raw] = log.stamp
-        log.originalFlags[element.raw] = TransactionLog.Flags(
-            hidden: result(element, .hidden), disabled: result(element, .disabled),
-            required: result(element, .required))
-        log.touchedFlags.append(element)
+        let base = element.raw &* 3
+        _ = log.noteFlags(
+            element,
+            TransactionLog.Flags(hidden: results[base], disabled: results[base &+ 1], required: results[base &+ 2]))
     }
 
     mutating func noteValueTouched(_ element: ElementID) {
-        guard log.valueStamp[element.raw] != log.stamp else { return }
-        log.valueStamp[element.raw] = log.stamp
-        log.originalValues[element.raw] = elements[element.raw].value
-        log.touchedValues.append(element)
+        log.noteValue(element, elements[element.raw].value)
     }
 }

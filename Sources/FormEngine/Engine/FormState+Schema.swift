@@ -9,13 +9,36 @@ extension FormState {
     /// The schema of the live elements named in `tags` (every live tagged element when nil).
     func schema(tags: [String]? = nil) -> Schema {
         var variables: [String: SchemaType] = [:]
-        for tag in tags ?? store.symbols.tags {
-            guard variables[tag] == nil, let slot = store.symbols.slot(for: tag),
-                slotElement.indices.contains(slot.index), let element = slotElement[slot.index]
+        for tag in tags ?? self.tags.tags {
+            guard variables[tag] == nil, let slot = self.tags.slot(for: tag),
+                slotElement.indices.contains(slot), let element = slotElement[slot]
             else { continue }
             variables[tag] = .object(ElementSchema.object(holding: valueType(of: element)))
         }
         return Schema(ElementSchema.evaluatedObject, variables: variables)
+    }
+
+    /// The schema of the elements `reads` name (an action's check, without the whole form's schema).
+    func schema(reads: [SlotRead]) -> Schema {
+        var variables: [String: SchemaType] = [:]
+        for read in reads {
+            guard slotElement.indices.contains(read.slot.index), let element = slotElement[read.slot.index],
+                tags.tags.indices.contains(read.slot.index)
+            else { continue }
+            variables[tags.tags[read.slot.index]] = .object(ElementSchema.object(holding: valueType(of: element)))
+        }
+        return Schema(ElementSchema.evaluatedObject, variables: variables)
+    }
+
+    /// Whether a read has a type the checker can check: a flag, or the value of an element whose value
+    /// is known (a row holding a value, a multivalued section).
+    func isTyped(_ read: SlotRead) -> Bool {
+        guard read.property == .value else { return true }
+        guard slotElement.indices.contains(read.slot.index), let element = slotElement[read.slot.index] else {
+            return false
+        }
+        let record = elements[element.raw]
+        return record.isRow ? !record.value.isNull : record.isMultivalued
     }
 
     /// The type of an element's value, as far as its current value tells.

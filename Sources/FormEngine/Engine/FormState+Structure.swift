@@ -14,6 +14,7 @@ extension FormState {
     }
 
     /// The live row tagged `tag`.
+    @inline(__always)
     func row(tagged tag: String) throws(FormError) -> ElementID {
         guard let element = element(tagged: tag) else { throw unknownTagError(tag) }
         guard elements[element.raw].isRow else {
@@ -78,8 +79,8 @@ extension FormState {
             throw FormError(.invalidAction, "a section has no 'required' condition", path: path(of: element))
         }
         let id = element.condition(property)
-        conditions[id.raw] = try CompiledCondition.compile(
-            condition, path: "\(path(of: element)).\(property.rawValue)", store: &store)
+        let conditionPath = "\(path(of: element)).\(property.rawValue)"
+        conditions[id.raw] = try compiled(condition) { conditionPath }
         syncSlotTable()
         try checkAddedConditions(of: [element], only: property)
         try rebuildGraph()

@@ -29,6 +29,8 @@ struct FormState: Sendable {
     var sections: [ElementID] = []
     /// What conditions read: per slot the value and the flags, with the policies applied.
     var store = RowStore(symbols: SymbolTable())
+    /// The slot of each tag, as in the store's symbol table (see ``TagIndex``).
+    var tags = TagIndex()
     /// The live element bound to each slot (nil: no element has that tag now).
     var slotElement: [ElementID?] = []
     /// By `ConditionID.raw`.
@@ -50,6 +52,8 @@ struct FormState: Sendable {
     var undeclaredDependencies: [String] = []
     /// Conditions evaluated since the form was created.
     var evaluationCount = 0
+    /// Programs compiled by the current build or action, by predicate text (emptied when it ends).
+    var programCache: [String: CachedProgram] = [:]
 
     init(options: FormOptions, limits: FormLimits) {
         self.options = options
@@ -58,14 +62,17 @@ struct FormState: Sendable {
 
     // MARK: Flags
 
+    @inline(__always)
     func result(_ element: ElementID, _ property: ConditionProperty) -> Bool {
         results[element.condition(property).raw]
     }
 
     /// The element's own hidden condition result.
+    @inline(__always)
     func ownHidden(_ element: ElementID) -> Bool { result(element, .hidden) }
 
     /// The reported hidden flag: own, or for a row with `hiddenIncludesSection` own OR its section's.
+    @inline(__always)
     func reportedHidden(_ element: ElementID) -> Bool {
         if let section = elements[element.raw].section, options.hiddenIncludesSection {
             return ownHidden(element) || ownHidden(section)
@@ -74,6 +81,7 @@ struct FormState: Sendable {
     }
 
     /// A row is displayed when neither it nor its section is hidden; a section when it is not hidden.
+    @inline(__always)
     func isDisplayed(_ element: ElementID) -> Bool {
         if let section = elements[element.raw].section { return !ownHidden(element) && !ownHidden(section) }
         return !ownHidden(element)
@@ -90,13 +98,15 @@ struct FormState: Sendable {
     // MARK: Lookup
 
     /// The live element tagged `tag`.
+    @inline(__always)
     func element(tagged tag: String) -> ElementID? {
-        guard let slot = store.symbols.slot(for: tag), slotElement.indices.contains(slot.index) else { return nil }
-        return slotElement[slot.index]
+        guard let slot = tags.slot(for: tag), slotElement.indices.contains(slot) else { return nil }
+        return slotElement[slot]
     }
 
     /// The index of a live element in its parent's list (a row in its section's rows, a section in
     /// the form's sections); -1 if it is not there. O(1) between structural edits.
+    @inline(__always)
     func position(of element: ElementID) -> Int {
         if let position = locator.position(of: element) { return position }
         if let section = elements[element.raw].section {

@@ -40,6 +40,7 @@ struct PositionLocator: Sendable {
 
     /// The recorded index of `element` in its parent's list; nil while positions are stale or for an
     /// element that was never placed.
+    @inline(__always)
     func position(of element: ElementID) -> Int? {
         guard isCurrent, positions.indices.contains(element.raw) else { return nil }
         let position = positions[element.raw]
@@ -61,6 +62,7 @@ struct PositionLocator: Sendable {
 
     /// The location the counts give to model position (`section`, `row`): the shown sections before
     /// `section` and, for a row, the shown rows before `row` in it.
+    @inline(__always)
     func location(section: Int, row: Int?) -> FormChangeSet.Location {
         FormChangeSet.Location(
             section: visibility.shownSections(before: section),

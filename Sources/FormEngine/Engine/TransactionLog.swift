@@ -4,25 +4,32 @@
 // so starting one costs nothing per element.
 
 struct TransactionLog: Sendable {
-    /// Bit 0 hidden, bit 1 disabled, bit 2 required: an element's own results before the transaction.
+    /// An element's own results before the transaction.
     struct Flags: Hashable, Sendable {
         var hidden: Bool
         var disabled: Bool
         var required: Bool
     }
 
+    /// What the log knows of one element, in one place (one array write per note): the transaction
+    /// that last noted its flags, its value and its insertion, and its flags when its flags were noted.
+    struct Mark: Sendable {
+        var flagStamp = -1
+        var valueStamp = -1
+        var insertedStamp = -1
+        var flags = Flags(hidden: false, disabled: false, required: false)
+    }
+
     var stamp = 0
-    var flagStamp: [Int] = []
-    var originalFlags: [Flags] = []
-    var touchedFlags = ScratchList<ElementID>()
-    var valueStamp: [Int] = []
+    /// By `ElementID.raw`.
+    var marks: [Mark] = []
+    /// Each element's value when the transaction first changed it (valid where `valueStamp == stamp`).
     var originalValues: [Value] = []
+    var touchedFlags = ScratchList<ElementID>()
     var touchedValues = ScratchList<ElementID>()
     /// Only while the state records evaluated names.
     var evaluated = ScratchList<ConditionID>()
     var inserted = ScratchList<ElementID>()
-    /// `stamp` for the elements inserted by the current transaction (O(1) ``wasInserted(_:)``).
-    var insertedStamp: [Int] = []
     /// Rows whose hidden flag flipped to true (clearValueOnHide candidates).
     var pendingClears: [ElementID] = []
     var removed: [FormChangeSet.ElementChange] = []
@@ -31,19 +38,15 @@ struct TransactionLog: Sendable {
     var removedLocations: [FormChangeSet.Location] = []
 
     mutating func grow(to elementCount: Int) {
-        let missing = elementCount - flagStamp.count
+        let missing = elementCount - marks.count
         guard missing > 0 else { return }
-        flagStamp.append(contentsOf: repeatElement(-1, count: missing))
-        originalFlags.append(
-            contentsOf: repeatElement(Flags(hidden: false, disabled: false, required: false), count: missing))
-        valueStamp.append(contentsOf: repeatElement(-1, count: missing))
+        marks.append(contentsOf: repeatElement(Mark(), count: missing))
         originalValues.append(contentsOf: repeatElement(.null, count: missing))
-        insertedStamp.append(contentsOf: repeatElement(-1, count: missing))
     }
 
     /// Starts a new transaction; the storage is kept.
     mutating func begin() {
-        stamp += 1
+        stamp &+= 1
         touchedFlags.removeAll()
         touchedValues.removeAll()
         evaluated.removeAll()
@@ -57,11 +60,38 @@ struct TransactionLog: Sendable {
     /// Records an element the transaction inserted.
     mutating func noteInserted(_ element: ElementID) {
         inserted.append(element)
-        if insertedStamp.indices.contains(element.raw) { insertedStamp[element.raw] = stamp }
+        if marks.indices.contains(element.raw) { marks[element.raw].insertedStamp = stamp }
     }
 
     func wasInserted(_ element: ElementID) -> Bool {
-        insertedStamp.indices.contains(element.raw) && insertedStamp[element.raw] == stamp
+        marks.indices.contains(element.raw) && marks[element.raw].insertedStamp == stamp
+    }
+
+    /// The element's flags when the transaction started, if it has changed them; nil otherwise.
+    @inline(__always)
+    func originalFlags(_ element: ElementID) -> Flags? {
+        guard marks.indices.contains(element.raw) else { return nil }
+        let mark = marks[element.raw]
+        return mark.flagStamp == stamp ? mark.flags : nil
+    }
+
+    /// Notes the element's flags before their first change in this transaction; true if it was the first.
+    @inline(__always)
+    mutating func noteFlags(_ element: ElementID, _ flags: @autoclosure () -> Flags) -> Bool {
+        guard marks.indices.contains(element.raw), marks[element.raw].flagStamp != stamp else { return false }
+        marks[element.raw].flagStamp = stamp
+        marks[element.raw].flags = flags()
+        touchedFlags.append(element)
+        return true
+    }
+
+    /// Notes the element's value before its first change in this transaction.
+    @inline(__always)
+    mutating func noteValue(_ element: ElementID, _ value: @autoclosure () -> Value) {
+        guard marks.indices.contains(element.raw), marks[element.raw].valueStamp != stamp else { return }
+        marks[element.raw].valueStamp = stamp
+        originalValues[element.raw] = value()
+        touchedValues.append(element)
     }
 }
 

@@ -91,12 +91,15 @@ struct VisibilityIndex: Sendable {
         return sum
     }
 
+    /// Writes through one buffer: each write through the array would check its uniqueness again.
     private static func add(_ tree: inout [Int32], _ base: Int, _ count: Int, _ leaf: Int, _ delta: Int32) {
-        guard leaf >= 0 else { return }
-        var node = leaf + 1
-        while node <= count {
-            tree[base + node - 1] &+= delta
-            node += node & -node
+        guard leaf >= 0, base >= 0, base &+ count <= tree.count else { return }
+        tree.withUnsafeMutableBufferPointer { nodes in
+            var node = leaf &+ 1
+            while node <= count {
+                nodes[base &+ node &- 1] &+= delta
+                node &+= node & -node
+            }
         }
     }
 }

@@ -12,6 +12,9 @@
 /// ``rowsShown`` even when its section was shown by the same change, so a table view that inserted
 /// ``sectionsShown`` and ``rowsShown`` as they are would insert that row twice. Give a table or
 /// collection view ``tableUpdate`` instead: it lists each displayed change once.
+///
+/// The entries of all lists are held together; each list is gathered from them when it is read (O(k)
+/// for k entries), so read a list once and keep it rather than reading it in a loop.
 public struct FormChangeSet: Hashable, Sendable {
     /// A position among the *visible* sections and rows, as a table view counts them.
     public struct Location: Hashable, Sendable, CustomStringConvertible {
@@ -58,27 +61,60 @@ public struct FormChangeSet: Hashable, Sendable {
     }
 
     /// Rows whose hidden flag went from true to false.
-    public var rowsShown: [ElementChange] = []
+    public var rowsShown: [ElementChange] {
+        get { self[.rowsShown] }
+        set { self[.rowsShown] = newValue }
+    }
     /// Rows whose hidden flag went from false to true.
-    public var rowsHidden: [ElementChange] = []
+    public var rowsHidden: [ElementChange] {
+        get { self[.rowsHidden] }
+        set { self[.rowsHidden] = newValue }
+    }
     /// Sections whose hidden flag went from true to false.
-    public var sectionsShown: [ElementChange] = []
+    public var sectionsShown: [ElementChange] {
+        get { self[.sectionsShown] }
+        set { self[.sectionsShown] = newValue }
+    }
     /// Sections whose hidden flag went from false to true.
-    public var sectionsHidden: [ElementChange] = []
+    public var sectionsHidden: [ElementChange] {
+        get { self[.sectionsHidden] }
+        set { self[.sectionsHidden] = newValue }
+    }
     /// Rows and sections whose own disabled flag went from true to false.
-    public var enabled: [ElementChange] = []
+    public var enabled: [ElementChange] {
+        get { self[.enabled] }
+        set { self[.enabled] = newValue }
+    }
     /// Rows and sections whose own disabled flag went from false to true.
-    public var disabled: [ElementChange] = []
+    public var disabled: [ElementChange] {
+        get { self[.disabled] }
+        set { self[.disabled] = newValue }
+    }
     /// Rows that became required.
-    public var becameRequired: [ElementChange] = []
+    public var becameRequired: [ElementChange] {
+        get { self[.becameRequired] }
+        set { self[.becameRequired] = newValue }
+    }
     /// Rows that stopped being required.
-    public var becameOptional: [ElementChange] = []
+    public var becameOptional: [ElementChange] {
+        get { self[.becameOptional] }
+        set { self[.becameOptional] = newValue }
+    }
     /// Rows whose stored value changed (set, or cleared on hide).
-    public var valuesChanged: [ElementChange] = []
+    public var valuesChanged: [ElementChange] {
+        get { self[.valuesChanged] }
+        set { self[.valuesChanged] = newValue }
+    }
     /// Rows and sections added by the action.
-    public var inserted: [ElementChange] = []
+    public var inserted: [ElementChange] {
+        get { self[.inserted] }
+        set { self[.inserted] = newValue }
+    }
     /// Rows and sections removed by the action.
-    public var removed: [ElementChange] = []
+    public var removed: [ElementChange] {
+        get { self[.removed] }
+        set { self[.removed] = newValue }
+    }
     /// True when the action was queued because a listener called it during a notification; it is
     /// applied after the current notification and its change set goes to the listeners then.
     public var isDeferred = false
@@ -88,6 +124,33 @@ public struct FormChangeSet: Hashable, Sendable {
     /// True when the form did not compute locations (``Form/computesLocations`` off): the entries'
     /// locations are nil and there is no ``tableUpdate``.
     var locationsOmitted = false
+
+    /// The list an entry belongs to.
+    enum List: UInt8, CaseIterable, Sendable {
+        case rowsShown, rowsHidden, sectionsShown, sectionsHidden, enabled, disabled, becameRequired,
+            becameOptional, valuesChanged, inserted, removed
+    }
+
+    /// One entry of one list.
+    struct Entry: Hashable, Sendable {
+        var list: List
+        var change: ElementChange
+    }
+
+    /// The entries of every list in one array, each list's entries in that list's order. One array
+    /// rather than eleven: a change set is returned and dropped with one retain and one release, and the
+    /// change-set builder fills the array of the previous change set again when nobody kept it, so a
+    /// change allocates nothing. The lists are gathered from it on access (O(k) for k entries).
+    var entries: [Entry] = []
+
+    /// The entries of one list, in order.
+    subscript(list: List) -> [ElementChange] {
+        get { entries.compactMap { $0.list == list ? $0.change : nil } }
+        set {
+            entries.removeAll { $0.list == list }
+            for change in newValue { entries.append(Entry(list: list, change: change)) }
+        }
+    }
 
     public init() {}
 
@@ -99,9 +162,19 @@ public struct FormChangeSet: Hashable, Sendable {
     }
 
     /// Whether nothing changed.
-    public var isEmpty: Bool {
-        rowsShown.isEmpty && rowsHidden.isEmpty && sectionsShown.isEmpty && sectionsHidden.isEmpty
-            && enabled.isEmpty && disabled.isEmpty && becameRequired.isEmpty && becameOptional.isEmpty
-            && valuesChanged.isEmpty && inserted.isEmpty && removed.isEmpty
+    public var isEmpty: Bool { entries.isEmpty }
+
+    public static func == (lhs: FormChangeSet, rhs: FormChangeSet) -> Bool {
+        guard lhs.isDeferred == rhs.isDeferred, lhs.locationsOmitted == rhs.locationsOmitted,
+            lhs.evaluated == rhs.evaluated, lhs.entries.count == rhs.entries.count
+        else { return false }
+        return lhs.entries == rhs.entries || List.allCases.allSatisfy { lhs[$0] == rhs[$0] }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(isDeferred)
+        hasher.combine(locationsOmitted)
+        hasher.combine(evaluated)
+        for list in List.allCases { hasher.combine(self[list]) }
     }
 }

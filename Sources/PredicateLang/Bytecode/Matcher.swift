@@ -3,6 +3,12 @@
 // substring needle, a compiled LIKE or MATCHES pattern, a range, a member set. Programs keep matchers in a
 // side table; the VM's `match…` instructions test a value against one (Runtime/Matcher+Tests.swift).
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// A comparison `value op constant` whose constant side was prepared at compile time.
 ///
 /// `constant` is the right-hand value as written. The VM answers from the prepared form where it can
@@ -17,6 +23,9 @@ package struct Matcher: Sendable {
         case integer
         /// An equality or ordering operator with a double constant and no options.
         case double
+        /// An equality or ordering operator with a date constant (not NaN) and no options; `double` holds
+        /// its seconds since the reference date.
+        case date
         /// `==` or `!=` with a string constant and no options (exact scalar equality).
         case string
         /// A string operator with a string constant: the folded needle of `BEGINSWITH`, `ENDSWITH`,
@@ -61,7 +70,7 @@ package struct Matcher: Sendable {
 
     /// ``Kind/integer``: the constant; ``Kind/integerRange``: unused.
     let integer: Int64
-    /// ``Kind/double``: the constant.
+    /// ``Kind/double``: the constant; ``Kind/date``: its seconds since the reference date.
     let double: Double
     /// ``Kind/string`` and ``Kind/containsString``: the constant, for exact element equality.
     let string: StringConstant
@@ -111,6 +120,10 @@ package struct Matcher: Sendable {
         case (_, .double(let value)) where op.isOrdering && options.isEmpty && !value.isNaN:
             kind = .double
             double = value
+        case (_, .date(let value))
+        where op.isOrdering && options.isEmpty && !value.timeIntervalSinceReferenceDate.isNaN:
+            kind = .date
+            double = value.timeIntervalSinceReferenceDate
         case (.equalTo, .string(let value)) where options.isEmpty,
             (.notEqualTo, .string(let value)) where options.isEmpty:
             kind = .string
@@ -197,6 +210,7 @@ package struct Matcher: Sendable {
         case .general: "general"
         case .integer: "integer"
         case .double: "double"
+        case .date: "date"
         case .string: "string"
         case .substring: "substring"
         case .containsString: "substring-or-element"

@@ -5,6 +5,12 @@
 // using the prepared pattern or member set where there is one. In debug builds every quick answer is
 // checked against the thorough one.
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 extension Matcher {
     /// Whether `value op constant` holds: the quick answer when there is one, else the thorough one.
     /// In debug builds every quick answer is checked against the thorough one.
@@ -42,6 +48,9 @@ extension Matcher {
         case .integerRange, .integerMembers, .double:
             if case .int(let integer) = value.pointee { return quickTest(matcher, integer: integer) }
             if case .double(let double) = value.pointee { return quickTest(matcher, double: double) }
+            return nil
+        case .date:
+            if case .date(let date) = value.pointee { return quickTest(matcher, date: date) }
             return nil
         case .string:
             guard case .string(let subject) = value.pointee else { return nil }
@@ -151,6 +160,15 @@ extension Matcher {
         }
     }
 
+    /// The quick tier for a date subject: ``Kind/date`` compares the seconds since the reference date, as
+    /// `-[NSDate compare:]` does; a NaN date goes to the thorough tier.
+    @_transparent
+    static func quickTest(_ matcher: UnsafePointer<Matcher>, date subject: Date) -> Bool? {
+        let seconds = subject.timeIntervalSinceReferenceDate
+        guard matcher.pointee.kind == .date, !seconds.isNaN else { return nil }
+        return matcher.pointee.op.holds(seconds, matcher.pointee.double)
+    }
+
     /// The quick tier for a boolean subject (the numbers 1 and 0, as NSNumber compares them).
     @_transparent
     static func quickTest(_ matcher: UnsafePointer<Matcher>, boolean subject: Bool) -> Bool? {
@@ -173,7 +191,7 @@ extension Matcher {
             return matcher.pointee.integerBounds.lower <= integer && integer <= matcher.pointee.integerBounds.upper
         case .integerMembers:
             return matcher.pointee.integerMembers.contains(integer)
-        case .general, .double, .string, .substring, .containsString, .like, .regex, .stringMembers, .members:
+        case .general, .double, .date, .string, .substring, .containsString, .like, .regex, .stringMembers, .members:
             return nil
         }
     }

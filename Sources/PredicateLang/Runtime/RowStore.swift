@@ -75,16 +75,18 @@ public struct RowStore: @unchecked Sendable {
     }
 
     /// The tag-to-slot table this store is laid out by.
-    public var symbols: SymbolTable { storage.header.symbols }
+    public var symbols: SymbolTable { storage.withUnsafeMutablePointerToHeader { $0.pointee.symbols } }
 
-    /// The number of slots.
-    public var count: Int { storage.header.count }
+    /// The number of slots. Read through the header's pointer: `ManagedBuffer.header` is a class's
+    /// stored property, and each access to it is checked for exclusivity at run time.
+    public var count: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.count } }
 
     /// Makes the storage unique (copying it when shared) with room for at least `capacity` entries.
-    private mutating func makeUnique(capacity: Int) {
-        let current = storage.header.count
+    @usableFromInline
+    mutating func makeUnique(capacity: Int) {
+        let current = count
         if isKnownUniquelyReferenced(&storage), storage.capacity >= capacity { return }
-        let copy = Self.makeStorage(symbols: storage.header.symbols, capacity: max(capacity, current * 2))
+        let copy = Self.makeStorage(symbols: symbols, capacity: max(capacity, current * 2))
         storage.withUnsafeMutablePointerToElements { source in
             copy.withUnsafeMutablePointers { header, entries in
                 entries.initialize(from: source, count: current)
@@ -115,11 +117,20 @@ public struct RowStore: @unchecked Sendable {
             guard slot.index >= 0, slot.index < count else { return Entry() }
             return storage.withUnsafeMutablePointerToElements { $0[slot.index] }
         }
-        set {
-            guard slot.index >= 0, slot.index < count else { return }
-            makeUnique(capacity: count)
-            storage.withUnsafeMutablePointerToElements { $0[slot.index] = newValue }
-        }
+        set { withEntry(at: slot) { $0 = newValue } }
+    }
+
+    /// Calls `body` with the entry of `slot` in place, after making the storage unique; nil (and no call)
+    /// for a slot the store does not have. One uniqueness check and no copy of the entry, where
+    /// `store[slot].value = v` reads the entry out and writes it back.
+    @inlinable
+    @discardableResult
+    package mutating func withEntry<Result>(at slot: Slot, _ body: (inout Entry) -> Result) -> Result? {
+        let count = self.count
+        guard slot.index >= 0, slot.index < count else { return nil }
+        // The slot exists, so the capacity suffices; only a shared storage must be copied.
+        if !isKnownUniquelyReferenced(&storage) { makeUnique(capacity: count) }
+        return storage.withUnsafeMutablePointerToElements { body(&$0[slot.index]) }
     }
 
     /// The value in `slot`, or null when the store has no such slot.

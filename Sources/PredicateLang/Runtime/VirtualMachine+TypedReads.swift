@@ -85,7 +85,7 @@ extension VirtualMachine {
         case .double: return Matcher.quickTest(matcher, double: address.load(as: Double.self))
         case .float: return Matcher.quickTest(matcher, double: Double(address.load(as: Float.self)))
         case .string: return Matcher.quickTest(matcher, string: address.assumingMemoryBound(to: String.self))
-        case .date: return nil
+        case .date: return Matcher.quickTest(matcher, date: address.load(as: Date.self))
         }
     }
 
@@ -108,7 +108,7 @@ extension VirtualMachine {
         case .double: return read(Double.self) { Matcher.quickTest(matcher, double: $0) }
         case .float: return read(Float.self) { Matcher.quickTest(matcher, double: Double($0)) }
         case .string: return read(String.self) { Matcher.quickTest(matcher, string: $0) }
-        case .date: return nil
+        case .date: return read(Date.self) { Matcher.quickTest(matcher, date: $0) }
         }
     }
 
