@@ -71,7 +71,7 @@ struct PrinterTests {
             FormatCase("%K == 1", "#like == 1", arguments: ["like"]),
             FormatCase("anykey == 1", "ANYKEY == 1"),
             FormatCase("a == 'line\nbreak\ttab'", "a == \"line\\nbreak\\ttab\""),
-            FormatCase("a == 2.5 AND b == 1e20 AND c == 2.0", "a == 2.5 AND b == 1e+20 AND c == 2"),
+            FormatCase("a == 2.5 AND b == 1e20 AND c == 2.0", "a == 2.5 AND b == 1e+20 AND c == 2.0"),
             FormatCase("a == -b AND c == -(d + 1)", "a == -b AND c == -(d + 1)"),
             FormatCase("(-5).x == 1", "(-5).x == 1"),
             FormatCase("($a + 1).x == 1", "($a + 1).x == 1"),

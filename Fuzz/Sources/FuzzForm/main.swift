@@ -136,24 +136,32 @@ func jsonString(_ text: String) -> String { TypedJSON.serialize(.string(text)) }
 let stableMembers = ["visibleSections", "visibleRows", "allSections", "allRows", "hidden", "disabled",
                      "effectiveDisabled", "required", "invalid", "values", "valuesIncludingHidden", "dependents"]
 
+/// The members of one output line (typed JSON: the protocol writes values with TypedJSON.serialize).
+func members(_ line: String) -> [String: Value]? {
+    guard case .dictionary(let members)? = try? TypedJSON.parse(line) else { return nil }
+    return members
+}
+
 func unchangedState(_ before: String, _ after: String) -> Bool {
-    guard let old = try? JSONParser.parse(before), let new = try? JSONParser.parse(after) else { return false }
+    guard let old = members(before), let new = members(after) else { return false }
     if old["error"] != nil { return true }   // the previous line was itself an error line: nothing to compare
     for member in stableMembers {
         guard let a = old[member], let b = new[member] else { return false }
-        if TypedJSON.serialize(a.plainValue) != TypedJSON.serialize(b.plainValue) { return false }
+        if TypedJSON.serialize(a) != TypedJSON.serialize(b) { return false }
     }
     return true
 }
 
 func checkJSON(_ line: String, _ what: String, _ input: String) {
-    check((try? JSONParser.parse(line)) != nil, "\(what) is not JSON: \(line)", input)
+    check((try? TypedJSON.parse(line)) != nil, "\(what) is not JSON: \(line)", input)
 }
 
 /// A failed property is a finding: print it and abort so libFuzzer saves the input.
 func check(_ condition: Bool, _ message: @autoclosure () -> String, _ input: String) {
     if !condition {
         print("FuzzForm property violated: \(message())\ninput: \(input.debugDescription)")
+        // Standard output is buffered when it is a file or a pipe: flush it before abort() loses it.
+        fflush(nil)
         abort()
     }
 }

@@ -14,9 +14,8 @@ struct Compiler {
     var ranges: [SourceRange] = []
     var constants: [Value] = []
     var matchers: [Matcher] = []
-    var keyPaths: [[String]] = []
-    var keyPathRanges: [SourceRange] = []
-    var names: [String] = []
+    /// The key-path and name tables, behind one reference (see ``NameTables``).
+    let nameTables = NameTables()
     var localCount = 0
     /// SUBQUERY variables in scope, innermost last.
     var scopes: [(name: String, local: LocalIndex)] = []
@@ -69,8 +68,8 @@ struct Compiler {
         }
         guard !diagnostics.hasErrors else { return nil }
         let tables = Verifier.Tables(
-            constants: constants.count, matchers: matchers.count, keyPaths: keyPaths.count,
-            names: names.count, locals: localCount, reads: reads.count)
+            constants: constants.count, matchers: matchers.count, keyPaths: nameTables.keyPaths.count,
+            names: nameTables.names.count, locals: localCount, reads: reads.count)
         switch Verifier.analyze(instructions, tables: tables, entries: [0] + blockStarts) {
         case .success(let depth):
             let ends = blockStarts.dropFirst() + [instructions.count]
@@ -80,7 +79,8 @@ struct Compiler {
             return Program(
                 Program.Contents(
                     instructions: instructions, sourceRanges: ranges, constants: constants, matchers: matchers,
-                    keyPaths: keyPaths, keyPathRanges: keyPathRanges, names: names, maxStackDepth: depth,
+                    keyPaths: nameTables.keyPaths, keyPathRanges: nameTables.keyPathRanges,
+                    names: nameTables.names, maxStackDepth: depth,
                     localCount: localCount, symbols: symbols, limits: limits,
                     decisionGraph: decisionGraph(0..<mainEnd), reads: reads, blocks: blocks, typedRoot: typedRoot))
         case .failure(let failure):
@@ -209,17 +209,25 @@ struct Compiler {
 
     /// The index of a key path written at `range` (the range positions errors of fused key reads).
     mutating func keyPath(_ components: [String], at range: SourceRange) -> KeyPathIndex {
-        if let existing = keyPaths.indices.first(where: { keyPaths[$0] == components && keyPathRanges[$0] == range }) {
-            return KeyPathIndex(UInt16(existing))
+        let entry = NameTables.KeyPathEntry(components: components, range: range)
+        if let existing = nameTables.keyPathIndices[entry] { return KeyPathIndex(existing) }
+        guard let index = Self.append(components, to: &nameTables.keyPaths) else {
+            overflowed = true
+            return KeyPathIndex(0)
         }
-        let index = KeyPathIndex(checked(Self.append(components, to: &keyPaths)))
-        keyPathRanges.append(range)
-        return index
+        nameTables.keyPathRanges.append(range)
+        nameTables.keyPathIndices[entry] = index
+        return KeyPathIndex(index)
     }
 
     mutating func name(_ name: String) -> NameIndex {
-        if let existing = names.firstIndex(of: name) { return NameIndex(UInt16(existing)) }
-        return NameIndex(checked(Self.append(name, to: &names)))
+        if let existing = nameTables.nameIndices[name] { return NameIndex(existing) }
+        guard let index = Self.append(name, to: &nameTables.names) else {
+            overflowed = true
+            return NameIndex(0)
+        }
+        nameTables.nameIndices[name] = index
+        return NameIndex(index)
     }
 
     /// Reserves `count` consecutive locals; returns the first.
@@ -263,4 +271,22 @@ struct Compiler {
     }
 
     mutating func leave() { depth -= 1 }
+}
+
+/// The compiler's key-path and name tables with a hash index of each, so that sharing an entry costs
+/// a lookup, not a scan of the table (a scan made compiling n distinct key paths cost n²). Kept behind
+/// one reference so that the compiler value stays small: debug builds copy it on the recursive path,
+/// and the deepest accepted predicate must compile on a 512 KiB thread.
+final class NameTables {
+    /// A key path and the range it was written at (the range positions errors of fused key reads).
+    struct KeyPathEntry: Hashable {
+        var components: [String]
+        var range: SourceRange
+    }
+
+    var keyPaths: [[String]] = []
+    var keyPathRanges: [SourceRange] = []
+    var names: [String] = []
+    var keyPathIndices: [KeyPathEntry: UInt16] = [:]
+    var nameIndices: [String: UInt16] = [:]
 }

@@ -67,6 +67,9 @@ struct Lexer {
             return lexVariable()
         case UInt8(ascii: "#"):
             offset += 1
+            if peek() == UInt8(ascii: "'") || peek() == UInt8(ascii: "\"") {
+                return lexQuotedName(.escapedIdentifier, start: start)
+            }
             guard let word = lexWord() else {
                 report(.expectedWordAfterHash, SourceRange(start, offset))
                 return Token(kind: .invalid, range: SourceRange(start, offset))
@@ -102,7 +105,7 @@ struct Lexer {
         let byte = bytes[index]
         if byte < 0x80 { return isASCIILetter(byte) || byte == UInt8(ascii: "_") }
         guard let (scalar, _) = decodeScalar(at: index) else { return false }
-        return scalar.properties.isAlphabetic
+        return Lexer.isIdentifierStart(scalar)
     }
 
     /// The length of the identifier character at `index`, or 0 if none is there.
@@ -113,8 +116,30 @@ struct Lexer {
             return isASCIILetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") ? 1 : 0
         }
         guard let (scalar, length) = decodeScalar(at: index) else { return 0 }
-        let properties = scalar.properties
-        return properties.isAlphabetic || properties.numericType != nil ? length : 0
+        return Lexer.isIdentifierContinuation(scalar) ? length : 0
+    }
+
+    /// Whether `scalar` can start an identifier-shaped word.
+    static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_" }
+        return scalar.properties.isAlphabetic
+    }
+
+    /// Whether `scalar` can continue an identifier-shaped word.
+    static func isIdentifierContinuation(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return isIdentifierStart(scalar) || ("0"..."9").contains(scalar) }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    /// Whether `text` lexes as exactly one identifier-shaped word (a WORD of the grammar: an
+    /// IDENTIFIER, or a reserved word). The printer writes other names in the quoted form `#"..."`.
+    static func isWord(_ text: String) -> Bool {
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), isIdentifierStart(first) else { return false }
+        while let scalar = scalars.next() {
+            guard isIdentifierContinuation(scalar) else { return false }
+        }
+        return true
     }
 
     /// Reads an identifier-shaped word at `offset`, or returns nil without moving.
@@ -183,16 +208,32 @@ struct Lexer {
             .selector, SourceRange(start, offset), .text(String(decoding: bytes[start..<offset], as: UTF8.self)))
     }
 
-    /// `$name` or `$#name`.
+    /// `$name`, `$#name` or `$#"any name"`.
     mutating func lexVariable() -> Token {
         let start = offset
         offset += 1
-        if peek() == UInt8(ascii: "#") { offset += 1 }
+        if peek() == UInt8(ascii: "#") {
+            offset += 1
+            if peek() == UInt8(ascii: "'") || peek() == UInt8(ascii: "\"") {
+                return lexQuotedName(.variable, start: start)
+            }
+        }
         guard let name = lexWord() else {
             report(.expectedVariableName, SourceRange(start, offset))
             return Token(kind: .invalid, range: SourceRange(start, offset))
         }
         return token(.variable, SourceRange(start, offset), .text(name))
+    }
+
+    /// `#"name"` or `$#"name"` (either quote kind, with string escapes): a key or variable name that is
+    /// not identifier-shaped, such as a `%K` key with a space or a leading digit. The token is a `kind`
+    /// token whose payload is the decoded text, so the parser treats it as the name itself; the
+    /// canonical printer writes such names this way so that they read back as one name.
+    mutating func lexQuotedName(_ kind: Token.Kind, start: Int) -> Token {
+        let string = lexString()
+        let range = SourceRange(start, offset)
+        guard string.kind == .string else { return Token(kind: .invalid, range: range) }
+        return Token(kind: kind, range: range, payloadIndex: string.payloadIndex)
     }
 
     // MARK: Operators and punctuation

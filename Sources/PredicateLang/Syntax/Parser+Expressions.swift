@@ -183,59 +183,59 @@ extension PredicateParser {
     /// Key-path steps and subscripts after a primary expression. `a.b` and `(a).b` give the same
     /// key path; a key path on another operand keeps it as its base.
     ///
+    /// The components of a key path being read are collected in one array that grows in place, so
+    /// a key path of n components costs O(n), not the O(n²) of rebuilding the node per component.
+    ///
     ///     postfix = primary { "." keyStep | "[" index "]" } ;
     ///     keyStep = keyComponent | "%K" ;
     ///     index = "FIRST" | "LAST" | "SIZE" | expression ;
     mutating func parsePostfix() -> SyntaxTree.Expression? {
         let savedDepth = depth
         defer { depth = savedDepth }
-        guard var base = parsePrimary() else { return nil }
+        guard let primary = parsePrimary() else { return nil }
+        var path = KeyPathBuilder(primary)
         while true {
             if currentIs(.dot) {
-                guard let extended = parseKeyStep(base) else { return nil }
-                base = extended
+                guard parseKeyStep(into: &path) else { return nil }
             } else if currentIs(.leftBracket) {
-                guard let indexed = parseIndex(base: base) else { return nil }
-                base = indexed
+                guard let indexed = parseIndex(base: path.take()) else { return nil }
+                path = KeyPathBuilder(indexed)
             } else {
-                return base
+                return path.take()
             }
         }
     }
 
-    /// `.component` after `base`. A `%K` argument after the dot adds every key of its key path
-    /// (`a.%K` with `"b.c"` is `a.b.c`), as Apple's grammar allows a key-path expression there.
-    private mutating func parseKeyStep(_ base: SyntaxTree.Expression) -> SyntaxTree.Expression? {
+    /// `.component` after the expression `path` holds. A `%K` argument after the dot adds every key of
+    /// its key path (`a.%K` with `"b.c"` is `a.b.c`), as Apple's grammar allows a key-path expression
+    /// there.
+    private mutating func parseKeyStep(into path: inout KeyPathBuilder) -> Bool {
         let dot = advance()
         if current.kind == .formatKeyPath {
             let token = advance()
-            guard case .components(let names) = payload(token) else { return nil }
-            var extended = base
+            guard case .components(let names) = payload(token) else { return false }
             for name in names {
-                guard let next = appendingComponent(.init(name, range: token.range), to: extended) else { return nil }
-                extended = next
+                guard append(.init(name, range: token.range), to: &path) else { return false }
             }
-            return extended
+            return true
         }
-        guard let component = parseKeyComponent(after: dot) else { return nil }
-        return appendingComponent(component, to: base)
+        guard let component = parseKeyComponent(after: dot) else { return false }
+        return append(component, to: &path)
     }
 
-    /// `base.component`: extends a key path, or starts one on SELF or on another operand.
-    private mutating func appendingComponent(
-        _ component: SyntaxTree.KeyPathComponent, to base: SyntaxTree.Expression
-    ) -> SyntaxTree.Expression? {
-        let range = base.range.union(component.range)
-        switch base {
-        case .keyPath(let keyBase, let components, _):
-            return .keyPath(base: keyBase, components: components + [component], range)
-        case .evaluatedObject:
-            guard countNode() else { return nil }
-            return .keyPath(base: nil, components: [component], range)
-        default:
-            guard enterLevel(), countNode() else { return nil }
-            return .keyPath(base: base, components: [component], range)
+    /// `base.component`: extends a key path, or starts one on SELF or on another operand (which
+    /// costs a node, and a nesting level when the base is not SELF).
+    private mutating func append(_ component: SyntaxTree.KeyPathComponent, to path: inout KeyPathBuilder) -> Bool {
+        switch path.state {
+        case .extending:
+            break
+        case .operand(.evaluatedObject):
+            guard countNode() else { return false }
+        case .operand:
+            guard enterLevel(), countNode() else { return false }
         }
+        path.append(component)
+        return true
     }
 
     /// `[n]`, `['key']`, `[FIRST]`, `[LAST]`, `[SIZE]`.
@@ -277,9 +277,10 @@ extension PredicateParser {
         return .index(base, selector, base.range.union(closing.range))
     }
 
-    /// One key: an identifier, a `#`-escaped word, or a collection operator such as `@count`.
+    /// One key: an identifier, a `#`-escaped word, a `#`-quoted name (`#"first name"`, any text), or a
+    /// collection operator such as `@count`.
     ///
-    ///     keyComponent = IDENTIFIER | "#" WORD | "@" IDENTIFIER ;
+    ///     keyComponent = IDENTIFIER | "#" WORD | "#" STRING | "@" IDENTIFIER ;
     mutating func parseKeyComponent(after dot: Token) -> SyntaxTree.KeyPathComponent? {
         let token = current
         switch token.kind {
@@ -293,6 +294,62 @@ extension PredicateParser {
         default:
             errorHere(.expectedKey(after: spelling(dot)))
             return nil
+        }
+    }
+}
+
+/// The expression a postfix chain has read so far. While key-path components follow one another they
+/// are appended to one uniquely owned array; the tree node is built once, when something else
+/// follows (a subscript, or the end of the chain).
+struct KeyPathBuilder {
+    enum State {
+        /// An expression that is not (yet) a key path being extended.
+        case operand(SyntaxTree.Expression)
+        /// A key path on `base` (nil: SELF) whose components are in `components`.
+        case extending(base: SyntaxTree.Expression?)
+    }
+
+    private(set) var state: State
+    private var components: [SyntaxTree.KeyPathComponent] = []
+    private var range: SourceRange
+
+    /// Starts from `expression`; a key path is taken apart so that its components can grow.
+    init(_ expression: SyntaxTree.Expression) {
+        range = expression.range
+        if case .keyPath(let base, let components, _) = expression {
+            state = .extending(base: base)
+            self.components = components
+        } else {
+            state = .operand(expression)
+        }
+    }
+
+    /// Adds one component: `a.b` + `c` is `a.b.c`; SELF + `c` is `c`; any other operand becomes the base.
+    mutating func append(_ component: SyntaxTree.KeyPathComponent) {
+        range = range.union(component.range)
+        if case .operand(let operand) = state {
+            if case .evaluatedObject = operand {
+                state = .extending(base: nil)
+            } else {
+                state = .extending(base: operand)
+            }
+        }
+        components.append(component)
+    }
+
+    /// Where the components are stored, as a number (an identity, never dereferenced): a test counts how
+    /// often it changes while components are appended, to check that they are not copied each time.
+    var componentStorageIdentity: Int { components.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } }
+
+    /// The expression read so far; the builder is left empty.
+    mutating func take() -> SyntaxTree.Expression {
+        switch state {
+        case .operand(let operand):
+            return operand
+        case .extending(let base):
+            let path = components
+            components = []
+            return .keyPath(base: base, components: path, range)
         }
     }
 }

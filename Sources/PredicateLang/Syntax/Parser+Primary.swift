@@ -1,6 +1,12 @@
 // Parser+Primary: primary expressions (literals, SELF, $variables, format arguments, keys,
-// parenthesised expressions, {aggregates}) and the call forms: built-in functions by selector,
+// parenthesised expressions, {aggregates}, {"key" = value} dictionary constants) and the call forms: built-in functions by selector,
 // FUNCTION, SUBQUERY, TERNARY and CAST. Unsupported constructs get a "not supported" diagnostic.
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension PredicateParser {
     /// A primary expression.
@@ -33,13 +39,20 @@ extension PredicateParser {
             .formatKeyPath, .atIdentifier:
             .leaf
         case .identifier, .escapedIdentifier:
-            peek().is(.leftParen) ? .function : .leaf
+            peek().is(.leftParen) && !isQuotedName(tokens[position]) ? .function : .leaf
         case .selector: .function
         case .symbol(.leftBrace): .aggregate
         case .symbol(.leftParen): .group
         case .keyword(.subquery), .keyword(.function), .keyword(.ternary), .keyword(.cast): .specialForm
         default: .unexpected
         }
+    }
+
+    /// Whether `token` is a name written in quotes (`#"a b"`), which is always a key, never a function.
+    func isQuotedName(_ token: Token) -> Bool {
+        let index = token.range.lowerBound + 1
+        guard index < source.utf8.count else { return false }
+        return source.utf8[index] == UInt8(ascii: "\"") || source.utf8[index] == UInt8(ascii: "'")
     }
 
     /// A primary expression of one token: literal, SELF, ANYKEY, variable, key, format argument.
@@ -116,9 +129,9 @@ extension PredicateParser {
         return inner
     }
 
-    /// `{a, b, ...}`.
+    /// `{a, b, ...}`, or a dictionary constant `{"key" = value, ...}` (how a dictionary argument prints).
     ///
-    ///     aggregate = "{" [ expression { "," expression } ] "}" ;
+    ///     aggregate = "{" [ expression { "," expression } | dictionaryEntry { "," dictionaryEntry } ] "}" ;
     mutating func parseAggregate() -> SyntaxTree.Expression? {
         let opening = position
         guard enterAggregate() else { return nil }
@@ -127,11 +140,84 @@ extension PredicateParser {
         if !currentIs(.rightBrace) {
             repeat {
                 guard let element = parseExpression() else { return nil }
+                if elements.isEmpty && currentIs(.equal) { return parseDictionary(first: element, opening: opening) }
                 elements.append(element)
                 checkAggregateSize(elements)
             } while consumeComma()
         }
         return closeAggregate(elements, opening: opening)
+    }
+
+    /// The entries of `{"key" = value, ...}` after its first key, `first`, up to and including `}`: a
+    /// dictionary constant. The language has no dictionary expression, so the values must be constants
+    /// (as the printer writes them: literals, `{...}` arrays, `{...} UNION {}` sets, `1e999 - 1e999`).
+    private mutating func parseDictionary(first: SyntaxTree.Expression, opening: Int) -> SyntaxTree.Expression? {
+        var dictionary: [String: Value] = [:]
+        var key = first
+        while true {
+            guard let (name, value) = parseDictionaryEntry(key) else { return nil }
+            dictionary[name] = value
+            if dictionary.count > limits.maxAggregateElements {
+                error(.aggregateTooLarge(limit: limits.maxAggregateElements), at: key.range)
+                return nil
+            }
+            guard consumeComma() else { break }
+            guard let next = parseExpression() else { return nil }
+            key = next
+        }
+        guard let closing = consume(.rightBrace) else {
+            errorHere(.expectedClosing("}", "the dictionary"), notes: [.note(.toMatch("{"), at: tokens[opening].range)])
+            return nil
+        }
+        return .constant(.dictionary(dictionary), tokens[opening].range.union(closing.range))
+    }
+
+    /// One `"key" = value` of a dictionary constant; `key` has been read, the cursor is at `=`.
+    ///
+    ///     dictionaryEntry = STRING "=" expression ;
+    private mutating func parseDictionaryEntry(_ key: SyntaxTree.Expression) -> (String, Value)? {
+        guard case .constant(.string(let name), _) = key else {
+            error(.unsupported("a dictionary key that is not a string"), at: key.range)
+            return nil
+        }
+        guard currentIs(.equal) else {
+            errorHere(.expectedClosing("}", "the dictionary"))
+            return nil
+        }
+        advance()
+        guard let expression = parseExpression() else { return nil }
+        guard let value = PredicateParser.constantValue(expression) else {
+            error(.unsupported("a dictionary value that is not a constant"), at: expression.range)
+            return nil
+        }
+        return (name, value)
+    }
+
+    /// The value of an expression made of constants the way printed constants are: a literal, an array
+    /// `{...}`, a set `{...} UNION {}` and NaN `1e999 - 1e999`; nil for anything else.
+    static func constantValue(_ expression: SyntaxTree.Expression) -> Value? {
+        switch expression {
+        case .constant(let value, _):
+            return value
+        case .aggregate(let elements, _):
+            var values: [Value] = []
+            for element in elements {
+                guard let value = constantValue(element) else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        case .setOperation(.union, let lhs, let rhs, _):
+            guard let left = constantValue(lhs), let right = constantValue(rhs) else { return nil }
+            return try? Value.setOperation(.union, left, right)
+        case .arithmetic(.subtract, .constant(.double(let lhs), _), .constant(.double(let rhs), _), _):
+            return .double(lhs - rhs)
+        case .cast(let seconds, .constant(.string("NSDate"), _), _):
+            // A date at an infinite or NaN time, which the parser does not fold (`CAST(1e999, "NSDate")`).
+            guard let seconds = constantValue(seconds)?.doubleValue else { return nil }
+            return .date(Date(timeIntervalSinceReferenceDate: seconds))
+        default:
+            return nil
+        }
     }
 
     private mutating func enterAggregate() -> Bool {

@@ -84,7 +84,7 @@ struct SyntaxDumper {
         case .evaluatedObject:
             output += "SELF"
         case .variable(let name, _):
-            output += "$" + name
+            output += "$" + SyntaxDumper.key(name)
         case .keyPath(let base, let components, _):
             let path = components.map { SyntaxDumper.key($0.name) }.joined(separator: ".")
             if let base {
@@ -121,7 +121,7 @@ struct SyntaxDumper {
         case .subquery(let collection, let variable, let predicate, _):
             output += "(SUBQUERY "
             write(collection)
-            output += " $" + variable + " "
+            output += " $" + SyntaxDumper.key(variable) + " "
             write(predicate)
             output += ")"
         case .ternary(let condition, let then, let otherwise, _):
@@ -135,7 +135,7 @@ struct SyntaxDumper {
         case .cast(let value, let type, _):
             writeNode("CAST", [value, type])
         case .assignment(let variable, let value, _):
-            output += "(:= $" + variable + " "
+            output += "(:= $" + SyntaxDumper.key(variable) + " "
             write(value)
             output += ")"
         case .anyKey:
@@ -174,13 +174,20 @@ struct SyntaxDumper {
         output += ")"
     }
 
-    /// A key as written in a key path; keys that are not plain words are quoted with `|`.
+    /// A key or variable name as written in a key path; names that are not plain words are quoted with
+    /// `|`, and a `|` or `\` inside is escaped with `\`, so that two different names never dump alike.
     static func key(_ name: String) -> String {
         let plain =
             !name.isEmpty
             && name.unicodeScalars.allSatisfy {
                 $0 == "@" || $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil
             }
-        return plain ? name : "|" + name + "|"
+        guard !plain else { return name }
+        var quoted = "|"
+        for scalar in name.unicodeScalars {
+            if scalar == "|" || scalar == "\\" { quoted.unicodeScalars.append("\\") }
+            quoted.unicodeScalars.append(scalar)
+        }
+        return quoted + "|"
     }
 }

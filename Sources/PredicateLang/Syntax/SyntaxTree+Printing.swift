@@ -1,13 +1,22 @@
-// SyntaxTree+Printing: the canonical printer, Apple's `predicateFormat`. `=` prints `==`,
-// keywords upper-case, options glued (`LIKE[cd]`), compound children and binary operands always
-// parenthesised, strings in double quotes, booleans 1/0. AND/OR operands are printed in a loop, so
-// a flat chain of any length costs no recursion; nesting is bounded by the parser's depth limit.
+// SyntaxTree+Printing: the canonical printer. Its output is Apple's `predicateFormat` wherever that
+// keeps the meaning (`=` prints `==`, keywords upper-case, options glued as `LIKE[cd]`, strings in
+// double quotes, compound children and binary operands parenthesised), and departs from it where
+// Apple's text would read back as something else: doubles keep their fraction, infinities and NaN
+// print as expressions, keys that are not plain identifiers print quoted (`#"first name"`). The
+// constants' spellings are in SyntaxPrinter+Constants.swift. AND/OR operands are printed in a loop,
+// so a flat chain of any length costs no recursion; nesting is bounded by the parser's depth limit.
 
 extension SyntaxTree.Predicate {
-    /// The canonical format string, as `NSPredicate.predicateFormat` prints it.
+    /// The canonical format string: `parse(format)` evaluates exactly as this predicate does, on
+    /// every object, and prints the same text again.
     ///
-    /// Parsing the result gives the same tree, except that booleans print as `1`/`0` and doubles
-    /// with an integral value without `.0` (both read back as integers), as on Apple platforms.
+    /// The text is `NSPredicate.predicateFormat` except where that would change the meaning (see
+    /// "Printing" in the language reference): a double with an integral value keeps its fraction
+    /// (`2.0`, not `2`), infinities print `1e999` and NaN `1e999 - 1e999`, a set constant
+    /// `{1, 2} UNION {}`, a key or variable name that is not an identifier prints quoted
+    /// (`#"first name"`, `$#"a b"`), and booleans print `1`/`0` only where they are compared (elsewhere
+    /// `TRUE`/`FALSE`). Dictionary constants, which the language has no literal for, print as Apple
+    /// prints them and do not read back.
     public var format: String {
         var printer = SyntaxPrinter()
         printer.write(self)
@@ -27,7 +36,8 @@ extension SyntaxTree.Predicate {
 }
 
 extension SyntaxTree.Expression {
-    /// The canonical format of this expression, as `NSExpression.description` prints it.
+    /// The canonical format of this expression, as `NSExpression.description` prints it (with the
+    /// same departures as ``SyntaxTree/Predicate/format``).
     public var format: String {
         var printer = SyntaxPrinter()
         printer.write(self)
@@ -69,9 +79,10 @@ struct SyntaxPrinter {
         }
     }
 
-    /// A child of AND/OR/NOT: parenthesised when it is itself compound.
+    /// A child of AND/OR/NOT: parenthesised when it is itself compound (a compound of one operand
+    /// prints as that operand, and reads back as it).
     private mutating func writeCompoundOperand(_ operand: SyntaxTree.Predicate) {
-        switch operand {
+        switch SyntaxPrinter.normalized(operand) {
         case .and, .or, .not:
             output += "("
             write(operand)
@@ -81,13 +92,32 @@ struct SyntaxPrinter {
         }
     }
 
+    /// `predicate` as the parser would read its printed text, at the top: an AND or OR of one operand
+    /// is that operand, of none the constant it prints as.
+    static func normalized(_ predicate: SyntaxTree.Predicate) -> SyntaxTree.Predicate {
+        var current = predicate
+        while true {
+            switch current {
+            case .and(let operands, let range), .or(let operands, let range):
+                guard operands.count <= 1 else { return current }
+                guard let only = operands.first else {
+                    if case .and = current { return .constant(true, range) }
+                    return .constant(false, range)
+                }
+                current = only
+            default:
+                return current
+            }
+        }
+    }
+
     private mutating func write(_ comparison: SyntaxTree.Comparison) {
         switch comparison.modifier {
         case .any: output += "ANY "
         case .all: output += "ALL "
         case .direct: break
         }
-        write(comparison.lhs)
+        write(comparison.lhs, isCompared: true)
         output += " " + comparison.op.rawValue
         if !comparison.options.isEmpty {
             output += "["
@@ -97,25 +127,27 @@ struct SyntaxPrinter {
             output += "]"
         }
         output += " "
-        write(comparison.rhs)
+        write(comparison.rhs, isCompared: true)
     }
 
-    mutating func write(_ expression: SyntaxTree.Expression) {
-        switch expression {
+    /// Writes `expression`. `isCompared` is true for an operand of a comparison (and the elements of
+    /// an aggregate that is one), where a boolean may print as `1`/`0`: comparisons treat the two alike.
+    mutating func write(_ expression: SyntaxTree.Expression, isCompared: Bool = false) {
+        switch SyntaxPrinter.normalized(expression) {
         case .constant(let value, _):
-            output += exactConstants ? value.exactPredicateDescription : value.predicateDescription
+            if exactConstants {
+                output += value.exactPredicateDescription
+            } else {
+                writeConstant(value, isCompared: isCompared)
+            }
         case .evaluatedObject:
             output += "SELF"
         case .variable(let name, _):
-            output += "$" + SyntaxPrinter.escapedWord(name)
+            output += "$" + SyntaxPrinter.escapedName(name)
         case .keyPath(let base, let components, _):
-            if let base {
-                writeOperand(base, parenthesizeNegative: true)
-                output += "."
-            }
-            output += components.map { SyntaxPrinter.escapedWord($0.name) }.joined(separator: ".")
+            writeKeyPath(base, components)
         case .function(let selector, let arguments, _):
-            output += SyntaxPrinter.escapedWord(selector)
+            output += SyntaxPrinter.escapedWord(SyntaxPrinter.selector(selector, arity: arguments.count))
             writeList(arguments, open: "(", close: ")")
         case .customFunction(let receiver, let selector, let arguments, _):
             output += "FUNCTION("
@@ -129,32 +161,67 @@ struct SyntaxPrinter {
             }
             output += ")"
         case .aggregate(let elements, _):
-            writeList(elements, open: "{", close: "}")
+            writeList(elements, open: "{", close: "}", isCompared: isCompared)
         case .index(let base, let selector, _):
-            writeOperand(base, parenthesizeNegative: true)
-            output += "["
-            switch selector {
-            case .expression(let index): write(index)
-            case .first: output += "FIRST"
-            case .last: output += "LAST"
-            case .size: output += "SIZE"
-            }
-            output += "]"
+            writeIndex(base, selector)
         case .arithmetic(let op, let lhs, let rhs, _):
             writeBinary(op.rawValue, lhs, rhs)
         case .setOperation(let op, let lhs, let rhs, _):
             writeBinary(op.rawValue, lhs, rhs)
         case .negate(let operand, _):
-            output += "-"
-            if case .constant(.bool(let flag), _) = operand {
-                // A boolean prints as 1/0 elsewhere (NSNumber's description); under a minus that text
-                // would read back as a number and fold into a constant, so here it keeps its keyword.
-                output += flag ? "TRUE" : "FALSE"
+            writeNegation(operand)
+        case let other:
+            writeCallForm(other)
+        }
+    }
+
+    /// `base.a.b`; a key path on SELF prints without `SELF.`, one without components as its base.
+    ///
+    /// The parser reads `a.b.c` as one key path, so a key path on a key path prints as one. That keeps
+    /// the meaning except after a collection operator, which takes the rest of the path as its own
+    /// (`x.@count.b` is not `(x.@count).b` evaluated in two steps): such a base prints inside the
+    /// identity `TERNARY(TRUEPREDICATE, base, nil)`, which the parser does not merge. Only trees built
+    /// in Swift have that shape; parsed ones never do.
+    private mutating func writeKeyPath(_ base: SyntaxTree.Expression?, _ components: [SyntaxTree.KeyPathComponent]) {
+        if let base {
+            if case .keyPath(_, let inner, _) = SyntaxPrinter.normalized(base),
+                inner.contains(where: { $0.name.hasPrefix("@") })
+            {
+                output += "TERNARY(TRUEPREDICATE, "
+                write(base)
+                output += ", nil)"
             } else {
-                writeOperand(operand, parenthesizeNegative: true)
+                writeOperand(base, parenthesizeNegative: true)
             }
-        default:
-            writeCallForm(expression)
+            output += "."
+        }
+        for (index, component) in components.enumerated() {
+            if index > 0 { output += "." }
+            output += SyntaxPrinter.escapedKey(component.name)
+        }
+    }
+
+    private mutating func writeIndex(_ base: SyntaxTree.Expression, _ selector: SyntaxTree.IndexSelector) {
+        writeOperand(base, parenthesizeNegative: true)
+        output += "["
+        switch selector {
+        case .expression(let index): write(index)
+        case .first: output += "FIRST"
+        case .last: output += "LAST"
+        case .size: output += "SIZE"
+        }
+        output += "]"
+    }
+
+    /// `-operand`. (A negated number never reaches here: ``normalized(_:)`` folds it, as the parser does.)
+    private mutating func writeNegation(_ operand: SyntaxTree.Expression) {
+        output += "-"
+        if case .constant(.bool(let flag), _) = SyntaxPrinter.normalized(operand) {
+            // A boolean prints as 1/0 where it is compared; under a minus that text would read back as a
+            // number and fold into a constant (and negating a boolean raises), so here it keeps its keyword.
+            output += flag ? "TRUE" : "FALSE"
+        } else {
+            writeOperand(operand, parenthesizeNegative: true)
         }
     }
 
@@ -164,7 +231,7 @@ struct SyntaxPrinter {
         case .subquery(let collection, let variable, let predicate, _):
             output += "SUBQUERY("
             write(collection)
-            output += ", $" + SyntaxPrinter.escapedWord(variable) + ", "
+            output += ", $" + SyntaxPrinter.escapedName(variable) + ", "
             write(predicate)
             output += ")"
         case .ternary(let condition, let then, let otherwise, _):
@@ -178,7 +245,7 @@ struct SyntaxPrinter {
         case .cast(let value, let type, _):
             writeList([value, type], open: "CAST(", close: ")")
         case .assignment(let variable, let value, _):
-            output += "$" + SyntaxPrinter.escapedWord(variable) + " := "
+            output += "$" + SyntaxPrinter.escapedName(variable) + " := "
             writeOperand(value, parenthesizeNegative: false)
         case .anyKey:
             output += "ANYKEY"
@@ -194,35 +261,36 @@ struct SyntaxPrinter {
     }
 
     /// An operand of a binary operator, a key path or a subscript: parenthesised when it is a
-    /// binary operation or an assignment (and, before `.` or `[`, a negation or negative number).
+    /// binary operation or an assignment, or a constant that prints as one (NaN, a set), and, before
+    /// `.` or `[`, a negation or a negative number.
     private mutating func writeOperand(_ operand: SyntaxTree.Expression, parenthesizeNegative: Bool) {
         let needsParentheses: Bool
-        switch operand {
+        let normalized = SyntaxPrinter.normalized(operand)
+        switch normalized {
         case .arithmetic, .setOperation, .assignment:
             needsParentheses = true
         case .negate:
             needsParentheses = parenthesizeNegative
         case .constant(let value, _):
-            needsParentheses = parenthesizeNegative && value.predicateDescription.hasPrefix("-")
+            needsParentheses =
+                SyntaxPrinter.printsAsOperation(value)
+                || (parenthesizeNegative && SyntaxPrinter.printsNegative(value))
         default:
             needsParentheses = false
         }
         if needsParentheses { output += "(" }
-        write(operand)
+        write(normalized)
         if needsParentheses { output += ")" }
     }
 
-    private mutating func writeList(_ expressions: [SyntaxTree.Expression], open: String, close: String) {
+    private mutating func writeList(
+        _ expressions: [SyntaxTree.Expression], open: String, close: String, isCompared: Bool = false
+    ) {
         output += open
         for (index, expression) in expressions.enumerated() {
             if index > 0 { output += ", " }
-            write(expression)
+            write(expression, isCompared: isCompared)
         }
         output += close
-    }
-
-    /// A key, variable name or function name, with `#` in front when it is a reserved word.
-    static func escapedWord(_ word: String) -> String {
-        Keyword.isReserved(word) ? "#" + word : word
     }
 }

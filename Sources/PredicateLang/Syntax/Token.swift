@@ -9,13 +9,14 @@ struct Token: Hashable, Sendable {
     enum Kind: Hashable, Sendable, BitwiseCopyable {
         /// A plain identifier such as `name` (payload `.text`).
         case identifier
-        /// `#word`: a word used as a key even if it is reserved (payload `.text`, without the `#`).
+        /// `#word`: a word used as a key even if it is reserved, or `#"any text"`: a quoted key
+        /// (payload `.text`, without the `#` and the quotes).
         case escapedIdentifier
         /// `@count`, `@sum`, ...: a KVC collection operator (payload `.text`, with the `@`).
         case atIdentifier
         /// `name:` or `name:part:`: a selector written before `(` (payload `.text`, colons kept).
         case selector
-        /// `$name` or `$#name` (payload `.text`, the name without `$`/`#`).
+        /// `$name`, `$#name` or `$#"any name"` (payload `.text`, the name without `$`/`#`/quotes).
         case variable
         /// A reserved word, recognised case-insensitively.
         case keyword(Keyword)

@@ -1,6 +1,7 @@
-// Value+Description: how a value prints. `predicateDescription` is the constant's text inside a
-// canonical predicateFormat and re-parses to the same value; `description` is the short
-// form error messages and test output use.
+// Value+Description: how a value prints for people. `predicateDescription` is the constant as Apple's
+// predicateFormat and NSNumber print it (listings, traces, messages); `description` is the short form
+// error messages and test output use. The canonical printer spells constants so that they read back
+// as the same value (Syntax/SyntaxPrinter+Constants.swift), which differs for the cases listed below.
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -9,7 +10,8 @@
 #endif
 
 extension Value: CustomStringConvertible {
-    /// How this value prints as a constant in a canonical format string (`predicateFormat`):
+    /// How this value prints as a constant in Apple's `predicateFormat`, for listings, traces and
+    /// messages:
     ///
     /// | value | prints |
     /// |---|---|
@@ -17,12 +19,16 @@ extension Value: CustomStringConvertible {
     /// | booleans | `1` / `0` (NSNumber's description) |
     /// | integers | decimal digits |
     /// | doubles | shortest text that reads back to the same double, without a trailing `.0` (`2`, `1.5`, `1e+20`), as NSNumber's description; `nan`, `inf`, `-inf` for non-finite values; negative zero prints `-0.0` (NSNumber's `-0` would read back as the integer 0) |
-    /// | strings | in double quotes; `\` and `"` escaped with a backslash, and `\n` `\r` `\t` and other control characters escaped (`\u001B`) so the text re-parses to the same string |
+    /// | strings | in double quotes; `\` and `"` escaped with a backslash, and `\n` `\r` `\t` and other control characters (C0, DEL and C1) escaped (`\u001B`) so the text re-parses to the same string |
     /// | dates | `CAST(<seconds since 2001-01-01 with 6 decimals>, "NSDate")` |
     /// | arrays, sets | `{a, b}` |
     /// | dictionaries | `{"key" = value, ...}`, keys sorted by UTF-16 order and quoted, as Apple prints them |
     ///
     /// Values nested deeper than ``Value/maxPrintingDepth`` print `...` in place of the deeper levels.
+    ///
+    /// This text does not always read back as the same value: `2.0` prints `2` (an integer when
+    /// parsed), booleans `1`/`0`, infinities `inf`, sets like arrays. The canonical printer,
+    /// ``SyntaxTree/Predicate/format``, writes constants that do.
     public var predicateDescription: String {
         var output = ""
         ValueTextWriter.write(self, style: PredicateTextStyle.self, maxDepth: Value.maxPrintingDepth, to: &output)
@@ -85,7 +91,7 @@ extension Value: CustomStringConvertible {
             case "\r": output += "\\r"
             case "\t": output += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -1,6 +1,6 @@
-// `predc format`: prints a predicate in canonical form (NSPredicate's predicateFormat), from an
-// argument, a file or standard input; `--check` reports non-canonical input; `--jsonl` runs the
-// conformance batch protocol with `$variable` substitution.
+// `predc format`: prints a predicate in canonical form (NSPredicate's predicateFormat where that keeps
+// the meaning), from an argument, a file or standard input; `--check` reports non-canonical input;
+// `--jsonl` runs the conformance batch protocol with `$variable` substitution.
 
 import PredicateLang
 
@@ -34,8 +34,10 @@ enum FormatCommand: Command {
         discussion: [
             PredicateInput.discussion + "\nWith neither, the predicate is read from standard input.",
             """
-            The canonical form is what NSPredicate's predicateFormat prints; formatting it again gives
-            the same text.
+            The canonical form reads back as the same predicate: it evaluates exactly as the input
+            does, and formatting it again gives the same text. It is what NSPredicate's predicateFormat
+            prints except where that would change the meaning: doubles keep a fraction (2.0, not 2),
+            infinity prints 1e999, keys that are not identifiers print quoted (#"first name").
             """,
         ],
         exitStatuses: [
