@@ -3,31 +3,34 @@
 // cleared, so it may be nil; nothing is known while it is nil; a multivalued section's value is an array),
 // and the `isHidden` and `isDisabled` flags. Conditions are stored after XLForm's rule (`$t` reads
 // `$t.value`), so the schema checker that checks predicates over Swift values and JSON checks form
-// conditions too: form mode is one schema among others.
+// conditions too: form mode is one schema among others. The element types are made per schema (one per kind
+// of value), so nothing outlives the check that built them.
 
 extension FormState {
     /// The schema of the live elements named in `tags` (every live tagged element when nil).
     func schema(tags: [String]? = nil) -> Schema {
         var variables: [String: SchemaType] = [:]
+        var types = ElementTypes()
         for tag in tags ?? self.tags.tags {
             guard variables[tag] == nil, let slot = self.tags.slot(for: tag),
                 slotElement.indices.contains(slot), let element = slotElement[slot]
             else { continue }
-            variables[tag] = .object(ElementSchema.object(holding: valueType(of: element)))
+            variables[tag] = .object(types.object(holding: valueType(of: element)))
         }
-        return Schema(ElementSchema.evaluatedObject, variables: variables)
+        return Schema(types.evaluatedObject, variables: variables)
     }
 
     /// The schema of the elements `reads` name (an action's check, without the whole form's schema).
     func schema(reads: [SlotRead]) -> Schema {
         var variables: [String: SchemaType] = [:]
+        var types = ElementTypes()
         for read in reads {
             guard slotElement.indices.contains(read.slot.index), let element = slotElement[read.slot.index],
                 tags.tags.indices.contains(read.slot.index)
             else { continue }
-            variables[tags.tags[read.slot.index]] = .object(ElementSchema.object(holding: valueType(of: element)))
+            variables[tags.tags[read.slot.index]] = .object(types.object(holding: valueType(of: element)))
         }
-        return Schema(ElementSchema.evaluatedObject, variables: variables)
+        return Schema(types.evaluatedObject, variables: variables)
     }
 
     /// Whether a read has a type the checker can check: a flag, or the value of an element whose value
@@ -59,33 +62,22 @@ extension FormState {
     }
 }
 
-/// The element types of form schemas, one per kind of value, shared by every form.
-enum ElementSchema {
+/// The element types of one form schema, one per kind of value, made as the schema is built (no
+/// global state: a schema and its types are freed with the check that built them).
+struct ElementTypes {
     /// What `SELF` is in a row or section condition: nothing a condition reads by key.
-    static let evaluatedObject = SchemaObject(name: "form", fields: [])
-
-    private static let kinds: [(SchemaType, SchemaObject)] = [
-        SchemaType.any, .optional(.boolean), .optional(.integer), .optional(.double), .optional(.string),
-        .optional(.date), .optional(.array(.any)), .optional(.set(.any)), .optional(.dictionary(.any)),
-    ].map { value in
-        (
-            value,
-            SchemaObject(
-                name: "form element",
-                fields: [
-                    SchemaField("value", value), SchemaField("isHidden", .boolean),
-                    SchemaField("isDisabled", .boolean),
-                ])
-        )
-    }
+    let evaluatedObject = SchemaObject(name: "form", fields: [])
+    private var objects: [SchemaType: SchemaObject] = [:]
 
     /// The element type whose value has type `value`.
-    static func object(holding value: SchemaType) -> SchemaObject {
-        for (type, object) in kinds where type == value { return object }
-        return SchemaObject(
+    mutating func object(holding value: SchemaType) -> SchemaObject {
+        if let object = objects[value] { return object }
+        let object = SchemaObject(
             name: "form element",
             fields: [
                 SchemaField("value", value), SchemaField("isHidden", .boolean), SchemaField("isDisabled", .boolean),
             ])
+        objects[value] = object
+        return object
     }
 }
