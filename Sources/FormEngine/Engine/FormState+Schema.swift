@@ -9,26 +9,23 @@
 extension FormState {
     /// The schema of the live elements named in `tags` (every live tagged element when nil).
     func schema(tags: [String]? = nil) -> Schema {
-        var variables: [String: SchemaType] = [:]
-        var types = ElementTypes()
-        for tag in tags ?? self.tags.tags {
-            guard variables[tag] == nil, let slot = self.tags.slot(for: tag),
-                slotElement.indices.contains(slot), let element = slotElement[slot]
-            else { continue }
-            variables[tag] = .object(types.object(holding: valueType(of: element)))
-        }
-        return Schema(types.evaluatedObject, variables: variables)
+        schema(slots: (tags ?? self.tags.tags).lazy.compactMap { self.tags.slot(for: $0) })
     }
 
     /// The schema of the elements `reads` name (an action's check, without the whole form's schema).
     func schema(reads: [SlotRead]) -> Schema {
+        schema(slots: reads.lazy.map(\.slot.index))
+    }
+
+    /// The schema whose variables are the live elements of `slots`.
+    private func schema(slots: some Sequence<Int>) -> Schema {
         var variables: [String: SchemaType] = [:]
         var types = ElementTypes()
-        for read in reads {
-            guard slotElement.indices.contains(read.slot.index), let element = slotElement[read.slot.index],
-                tags.tags.indices.contains(read.slot.index)
+        for slot in slots {
+            guard slotElement.indices.contains(slot), let element = slotElement[slot],
+                tags.tags.indices.contains(slot), variables[tags.tags[slot]] == nil
             else { continue }
-            variables[tags.tags[read.slot.index]] = .object(types.object(holding: valueType(of: element)))
+            variables[tags.tags[slot]] = .object(types.object(holding: valueType(of: element)))
         }
         return Schema(types.evaluatedObject, variables: variables)
     }
