@@ -53,6 +53,20 @@ struct DependenciesTests {
         #expect(Self.reads(dependencies) == ["i.value"])
     }
 
+    @Test(
+        "the members of the object a predicate reads, or nil when it reads the object whole",
+        arguments: [
+            ("a.b == 1 AND c > 2 AND a.d == 3", ["a", "c"] as [String]?),
+            ("SUBQUERY(items, $i, $i.x > limit).@count > 0", ["items", "limit"]),
+            ("$x == 1", []), ("SELF.a == 1", ["a"]),
+            ("SELF == nil", nil), ("@count > 2", nil), ("@allKeys.@count > 0", nil), ("self.a == 1", ["a"]),
+            ("SELF.#self == nil", nil), ("SUBQUERY(SELF, $k, $k == 1).@count > 0", nil),
+            ("FUNCTION(SELF, 'x') == 1", nil),
+        ])
+    func objectMembersRead(_ text: String, _ expected: [String]?) throws {
+        #expect(try Self.dependencies(text).objectMembersRead == expected)
+    }
+
     @Test("key paths read from SELF, including inside SUBQUERY, in source order")
     func keyPaths() throws {
         let dependencies = try Self.dependencies(

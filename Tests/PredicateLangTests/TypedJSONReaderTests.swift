@@ -126,6 +126,100 @@ struct TypedJSONReaderTests {
         }
     }
 
+    /// The projections the projected-read tests use: none of the keys, some, and keys of the inputs.
+    static let projections: [[String]] = [[], ["a"], ["b", "x"], ["age", "name", "country"], ["d", "s", "$set"]]
+
+    /// A projected read accepts exactly what a whole read accepts, and answers the whole value with
+    /// only the projection's top-level members (a document that is not an object, whole).
+    static func expectProjectedAgreement(
+        _ bytes: [UInt8], keeping keys: [String], limits: JSONLimits = .default,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        guard let projection = JSONProjection(keys: keys) else {
+            Issue.record("no projection for \(keys)", sourceLocation: sourceLocation)
+            return
+        }
+        let whole = Result { () throws(JSONError) -> Value in try TypedJSON.parse(utf8: bytes[...], limits: limits) }
+        let projected = Result { () throws(JSONError) -> Value in
+            try TypedJSON.parse(utf8: bytes[...], limits: limits, keeping: projection)
+        }
+        let label = String(decoding: bytes.prefix(80), as: UTF8.self).debugDescription
+        switch (whole, projected) {
+        case (.success(let whole), .success(let projected)):
+            var expected = whole
+            if case .dictionary(let members) = whole, case .dictionary = projected {
+                expected = .dictionary(members.filter { keys.contains($0.key) })
+            }
+            // The rare documents only the positioned parser accepts come back whole.
+            #expect(
+                TypedJSON.serialize(projected) == TypedJSON.serialize(expected)
+                    || TypedJSON.serialize(projected) == TypedJSON.serialize(whole),
+                "\(label) keeping \(keys)", sourceLocation: sourceLocation)
+        case (.failure(let a), .failure(let b)):
+            #expect(a.message == b.message && a.line == b.line && a.column == b.column, sourceLocation: sourceLocation)
+        default:
+            Issue.record("acceptance differs for \(label) keeping \(keys)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("a projected read agrees with the whole read", arguments: inputs)
+    func projectedAgreement(_ text: String) {
+        for keys in Self.projections { Self.expectProjectedAgreement(Array(text.utf8), keeping: keys) }
+    }
+
+    @Test(
+        "projected reads: skipped members are checked, kept ones built",
+        arguments: [
+            (#"{"a": 1, "b": [1, [2, "x"], true, null, -0.5e3], "c": "é"}"#, ["a"], #"{"a":1}"#),
+            (#"{"a": 1, "b": {"c": {"$date": 0}}}"#, ["a"], #"{"a":1}"#),
+            (#"{"b": [1, {"$set": [1]}], "a": [{"k": 1}]}"#, ["a"], #"{"a":[{"k":1}]}"#),
+            (#"{"z": "\u00e9", "a": "\u00e9"}"#, ["a"], #"{"a":"é"}"#),
+            (#"{"a": 1}"#, ["b"], "{}"), ("{}", ["a"], "{}"), ("[1, 2]", ["a"], "[1,2]"), ("7", ["a"], "7"),
+            (#"{"$date": 0}"#, ["a"], #"{"$date":"2001-01-01T00:00:00Z"}"#),
+            (#"{"\u0061": 1, "b": 2}"#, ["a"], #"{"a":1,"b":2}"#),
+        ])
+    func projectedValues(_ text: String, _ keys: [String], _ expected: String) throws {
+        let projection = try #require(JSONProjection(keys: keys))
+        let value = try TypedJSON.parse(utf8: Array(text.utf8)[...], keeping: projection)
+        #expect(TypedJSON.serialize(value) == expected)
+    }
+
+    @Test(
+        "projected reads reject what whole reads reject, at the same position",
+        arguments: [
+            #"{"a": 1, "b": [1, 2,]}"#, #"{"a": 1, "b": "x\u00"}"#, #"{"a": 1, "b": 1e999}"#, #"{"a": 1, "a": 2}"#,
+            #"{"a": 1, "b": 2, "b": 3}"#, #"{"b": [{"a": 1, "a": 2}], "a": 1}"#, #"{"b": {"$date": "no"}, "a": 1}"#,
+            "{\"b\": \"x\u{1}\", \"a\": 1}", #"{"b": 01, "a": 1}"#, #"{"b": tru, "a": 1}"#, #"{"b": [1 2], "a": 1}"#,
+            #"{"a": 1} x"#, #"{"a": 1,}"#, #"{"b": [[[[1]]]], "a": 1}"#,
+        ])
+    func projectedRejections(_ text: String) throws {
+        let tight = JSONLimits(maxDepth: 3, maxBytes: 1_000)
+        Self.expectProjectedAgreement(Array(text.utf8), keeping: ["a"])
+        Self.expectProjectedAgreement(Array(text.utf8), keeping: ["a"], limits: tight)
+        let projection = try #require(JSONProjection(keys: ["a"]))
+        #expect(throws: JSONError.self) {
+            try TypedJSON.parse(utf8: Array(text.utf8)[...], limits: tight, keeping: projection)
+        }
+    }
+
+    @Test("projections: non-ASCII keys and too many keys are refused; duplicates collapse")
+    func projectionKeys() {
+        #expect(JSONProjection(keys: ["é"]) == nil)
+        #expect(JSONProjection(keys: (0...TypedJSONReader.maxProjectedMembers).map { "k\($0)" }) == nil)
+        #expect(JSONProjection(keys: ["a", "b", "a"])?.names == ["a", "b"])
+    }
+
+    @Test("randomly mutated documents: projected reads agree with whole reads")
+    func projectedMutations() {
+        var generator = SplitMix(state: 11)
+        let alphabet = Array(#"{}[]",:\"0123456789.eE+-tfnul$dateset abxy"#.utf8) + [0x00, 0x0A, 0xC3, 0xA9, 0xFF]
+        for round in 0..<4_000 {
+            var bytes = Array(Self.inputs[round % Self.inputs.count].utf8.prefix(300))
+            generator.mutate(&bytes, maxEdits: 3, alphabet: alphabet)
+            Self.expectProjectedAgreement(bytes, keeping: Self.projections[round % Self.projections.count])
+        }
+    }
+
     @Test("errors still come from the positioned parser")
     func errorPositions() {
         #expect {

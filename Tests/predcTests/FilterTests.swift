@@ -136,3 +136,42 @@ struct FilterTests {
         #expect(result.stdout == "5000\n")
     }
 }
+
+/// `filter` builds only the members its predicate reads (a projected read): the lines it selects and
+/// the malformed lines it reports are the same as when the whole object is read.
+@Suite("filter reads only what the predicate reads")
+struct FilterProjectionTests {
+    static let stream =
+        [
+            #"{"a": 1, "skip": [1, [2, "x\u00e9"], {"$date": 0}, null], "b": "yes"}"#,
+            #"{"a": 2, "skip": {"k": {"k": 1, "k": 2}}, "b": "yes"}"#,
+            #"{"a": 3, "skip": [1, 2,], "b": "yes"}"#,
+            #"{"a": 4, "skip": 1e999, "b": "yes"}"#,
+            #"{"a": 5, "a": 6, "b": "yes"}"#,
+            #"{"b": "yes", "a": 7, "skip": "\ud800"}"#,
+            #"{"\u0061": 8, "b": "yes"}"#,
+            #"{"a": 9, "b": "yes", "skip": {"$date": "2001-01-01"}}"#,
+            #"{"a": 10, "b": "no"}"#,
+            #"[1, 2]"#,
+        ].joined(separator: "\n") + "\n"
+
+    /// A predicate that reads `a` and `b` (projected) and its twin that reads the whole object through
+    /// `SELF` (read whole) select the same lines and report the same errors at the same positions.
+    @Test(
+        arguments: [
+            ("a > 0 AND b == 'yes'", "a > 0 AND b == 'yes' AND SELF != nil", [0, 6, 7]),
+            ("a > 0", "#self.a > 0", [0, 6, 7, 8]),
+        ])
+    func sameAnswersAsTheWholeRead(_ projected: String, _ whole: String, _ selected: [Int]) {
+        let narrow = predc(["filter", projected], stdin: Self.stream)
+        let wide = predc(["filter", whole], stdin: Self.stream)
+        #expect(narrow.stdout == wide.stdout)
+        #expect(narrow.stderr == wide.stderr)
+        #expect(narrow.status == wide.status)
+        let lines = Self.stream.split(separator: "\n")
+        #expect(narrow.stdout == selected.map { lines[$0] }.joined(separator: "\n") + "\n")
+        for line in [2, 3, 10] { #expect(narrow.stderr.contains("<stdin>:\(line):"), "line \(line)") }
+        #expect(narrow.stderr.contains("<stdin>:4:") && narrow.stderr.contains("<stdin>:5:"))
+        #expect(narrow.stderr.contains("<stdin>:6:"))
+    }
+}

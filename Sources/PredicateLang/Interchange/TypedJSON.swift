@@ -45,6 +45,19 @@ public enum TypedJSON {
         return try parsePositioned(String(decoding: bytes, as: UTF8.self), limits: limits)
     }
 
+    /// Parses one line like ``parse(utf8:limits:)``, but when the line is an object, builds only the
+    /// members `projection` names (a document that holds others is accepted exactly when the whole read
+    /// accepts it). Errors, and the rare documents only the positioned parser accepts, come back whole.
+    package static func parse(
+        utf8 bytes: ArraySlice<UInt8>, limits: JSONLimits = .default, keeping projection: JSONProjection
+    ) throws(JSONError) -> Value {
+        let fast = bytes.withUnsafeBufferPointer {
+            TypedJSONReader.read($0, limits: limits, projection: projection)
+        }
+        if let value = fast { return value }
+        return try parsePositioned(String(decoding: bytes, as: UTF8.self), limits: limits)
+    }
+
     /// The positioned path: a ``JSONNode`` tree, then its conversion; gives errors their position.
     static func parsePositioned(_ text: String, limits: JSONLimits = .default) throws(JSONError) -> Value {
         let node = try JSONParser.parse(text, limits: limits)

@@ -14,16 +14,30 @@
 /// The fast path of ``TypedJSON/parse(_:limits:)``: bytes → ``Value`` in one pass, or nil when the
 /// input is not accepted (the caller then reports the error with the positioned parser).
 struct TypedJSONReader {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private let limits: JSONLimits
-    private var position = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    let limits: JSONLimits
+    var position = 0
     /// Whether a `-0` integer was read: `{"$date": -0}` then goes to the positioned parser, whose
     /// `Double("-0")` keeps the sign that `.int(0)` lost.
-    private var sawNegativeZero = false
+    var sawNegativeZero = false
 
     /// Reads one typed-JSON document from `bytes`; nil if the positioned parser would reject it.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> Value? {
+    ///
+    /// With a `projection`, a document that is an object keeps only the projection's members: the
+    /// others are checked as thoroughly as when they are built (so the same documents are accepted)
+    /// but not built. Documents the projected read does not handle (not an object, a key with an
+    /// escape or a non-ASCII byte, a wrapper, many members) are read whole.
+    static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits, projection: JSONProjection? = nil
+    ) -> Value? {
         var reader = TypedJSONReader(bytes: bytes, limits: limits)
+        if let projection {
+            switch reader.readProjected(projection) {
+            case .value(let value): return value
+            case .rejected: return nil
+            case .unsupported: reader = TypedJSONReader(bytes: bytes, limits: limits)
+            }
+        }
         return reader.readDocument()
     }
 
@@ -47,9 +61,9 @@ struct TypedJSONReader {
     private var pendingValues: [Value] = []
     private var pendingKeys: [String] = []
 
-    private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+    var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -58,9 +72,22 @@ struct TypedJSONReader {
         }
     }
 
+    mutating func skipByteOrderMark() {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+    }
+
     private mutating func readDocument() -> Value? {
         guard bytes.count <= limits.maxBytes else { return nil }
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        skipByteOrderMark()
+        guard let value = readValue(depth: 0) else { return nil }
+        skipWhitespace()
+        // (Not a ternary: `nil` there would be Value's nil literal, `.null`.)
+        guard position == bytes.count else { return Optional.none }
+        return value
+    }
+
+    /// One complete value at the cursor, inside `depth` containers that are open outside it.
+    mutating func readValue(depth: Int) -> Value? {
         var stack: [Frame] = []
         var value: Value
         readValue: while true {
@@ -68,7 +95,7 @@ struct TypedJSONReader {
             guard let byte = current else { return nil }
             switch byte {
             case UInt8(ascii: "["):
-                guard stack.count < limits.maxDepth else { return nil }
+                guard stack.count + depth < limits.maxDepth else { return nil }
                 position += 1
                 skipWhitespace()
                 if current == UInt8(ascii: "]") {
@@ -79,7 +106,7 @@ struct TypedJSONReader {
                     continue readValue
                 }
             case UInt8(ascii: "{"):
-                guard stack.count < limits.maxDepth else { return nil }
+                guard stack.count + depth < limits.maxDepth else { return nil }
                 position += 1
                 skipWhitespace()
                 if current == UInt8(ascii: "}") {
@@ -112,12 +139,7 @@ struct TypedJSONReader {
             }
             // A value is complete: hand it to the open containers, closing those that end.
             while true {
-                guard !stack.isEmpty else {
-                    skipWhitespace()
-                    // (Not a ternary: `nil` there would be Value's nil literal, `.null`.)
-                    guard position == bytes.count else { return Optional.none }
-                    return value
-                }
+                guard !stack.isEmpty else { return value }
                 let top = stack.count - 1
                 skipWhitespace()
                 pendingValues.append(value)
@@ -199,7 +221,7 @@ struct TypedJSONReader {
     }
 
     /// The four bytes of `true`, `null` or the start of `false`.
-    private mutating func expect(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> Bool {
+    mutating func expect(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> Bool {
         guard bytes.count - position >= 4, bytes[position] == a, bytes[position + 1] == b,
             bytes[position + 2] == c, bytes[position + 3] == d
         else { return false }
@@ -210,7 +232,7 @@ struct TypedJSONReader {
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     /// A number: `.int` when spelled as an integer within `Int64`, else a finite `.double`.
-    private mutating func readNumber() -> Value? {
+    mutating func readNumber() -> Value? {
         let start = position
         var negative = false
         if current == UInt8(ascii: "-") {
@@ -261,7 +283,7 @@ struct TypedJSONReader {
 
     /// A string literal at its opening quote; the cursor ends after the closing quote. Nil on a
     /// control character, a bad escape, a lone surrogate, invalid UTF-8 or a missing closing quote.
-    private mutating func readString() -> String? {
+    mutating func readString() -> String? {
         position += 1
         let contentStart = position
         var nonASCII = false

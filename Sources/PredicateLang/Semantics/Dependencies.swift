@@ -65,6 +65,20 @@ public struct Dependencies: Hashable, Sendable {
         self.keyPaths = keyPaths
     }
 
+    /// The first key of every key path read from the evaluated object, in first-seen order, when the
+    /// object's other members cannot change the answer; nil when a read takes the object as a whole
+    /// (`SELF`, the key `self`, `@count` or another `@` key of the object itself).
+    package var objectMembersRead: [String]? {
+        var keys: [String] = []
+        for read in keyPaths {
+            guard let first = read.components.first, !first.hasPrefix("@"), first != "self", first != "SELF" else {
+                return nil
+            }
+            if !keys.contains(first) { keys.append(first) }
+        }
+        return keys
+    }
+
     /// The distinct variable names, in first-seen order.
     public var tags: [String] {
         var seen = Set<String>()

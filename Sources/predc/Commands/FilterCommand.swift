@@ -142,12 +142,16 @@ struct StreamFilter {
     private(set) var failed = 0
     /// Reports written so far.
     private var reported = 0
+    /// The members of each object the predicate reads, when it reads nothing else of it: the others
+    /// are checked but not built.
+    private let projection: JSONProjection?
 
     init(
         predicate: CompiledPredicate, variables: [String: Value], schema: Schema?, context: Context, name: String,
         maxErrors: Int = FilterCommand.defaultMaxErrors
     ) {
         self.predicate = predicate
+        projection = predicate.dependencies.objectMembersRead.flatMap { JSONProjection(keys: $0) }
         self.variables = variables
         self.schema = schema
         self.context = context
@@ -210,7 +214,11 @@ struct StreamFilter {
     private mutating func matches(_ bytes: ArraySlice<UInt8>, line: Int) -> Bool {
         var object: Value
         do throws(JSONError) {
-            object = try TypedJSON.parse(utf8: bytes)
+            if let projection {
+                object = try TypedJSON.parse(utf8: bytes, keeping: projection)
+            } else {
+                object = try TypedJSON.parse(utf8: bytes)
+            }
         } catch {
             malformed += 1
             report(error.message, line: line, column: error.column)
