@@ -68,11 +68,30 @@ public struct TypedPredicate<Root>: Sendable {
     private func binding(_ variables: [String: Value]) -> CompiledPredicate.Core? {
         let reads = predicate.tree.dependencies.variables
         guard !reads.isEmpty, reads.allSatisfy({ variables[$0.name] != nil }) else { return nil }
-        let bound = CompiledPredicate.compile(
+        return (try? substituting(variables))?.predicate.core
+    }
+
+    /// The predicate with `variables` put in as constants and compiled again against the schema, as
+    /// `predicateWithSubstitutionVariables:` returns a new predicate. Bind once and evaluate many
+    /// values: a substituted `createdAt > $since` compares each date in place, where evaluating with
+    /// `variables:` looks the variable up for every value. Variables without a binding stay free.
+    ///
+    /// ```swift
+    /// let template = try TypedPredicate<Order>("createdAt > $since", schema: orderSchema)
+    /// let recent = try template.substituting(["since": .date(lastWeek)])
+    /// try recent.evaluate(order)
+    /// ```
+    ///
+    /// - Throws: ``CompilationFailure`` when a value does not fit where its variable is used
+    ///   (`createdAt > $since` with a string), positioned at the comparison that uses it.
+    public func substituting(_ variables: [String: Value]) throws(CompilationFailure) -> TypedPredicate {
+        let result = CompiledPredicate.compile(
             predicate.tree.substituting(variables), source: predicate.source, symbols: nil, schema: schema,
             limits: predicate.core.program.storage.limits)
-        guard let compiled = bound.predicate, !bound.diagnostics.hasErrors else { return nil }
-        return compiled.core
+        guard let compiled = result.predicate, !result.diagnostics.hasErrors else {
+            throw CompilationFailure(diagnostics: result.diagnostics, source: result.source)
+        }
+        return TypedPredicate(predicate: compiled, schema: schema)
     }
 
     /// Evaluates the predicate on `object` with `$variable` bindings.

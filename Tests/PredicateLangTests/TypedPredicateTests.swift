@@ -130,4 +130,23 @@ struct TypedPredicateTests {
             try typed.count(in: small, variables: variables)
                 == small.filter { $0.createdAt > Self.since && $0.total > 40 }.count)
     }
+
+    @Test("substituting binds variables once: the substituted predicate reads no variable and answers alike")
+    func substitution() throws {
+        let template = try TypedPredicate("createdAt > $since AND total > $floor", schema: Orders.schema)
+        let bound = try template.substituting(["since": .date(Self.since), "floor": 40])
+        #expect(!bound.predicate.program.instructions.contains { $0.mnemonic == "loadVariable" })
+        #expect(bound.predicate.program.decisionGraph != nil)
+        for order in Self.orders {
+            #expect(try bound.evaluate(order) == (order.createdAt > Self.since && order.total > 40))
+        }
+        // A variable left unbound stays free.
+        let partial = try template.substituting(["since": .date(Self.since)])
+        #expect(partial.predicate.dependencies.variables.map(\.name) == ["floor"])
+        #expect(try partial.evaluate(Self.orders[0], variables: ["floor": 0]) == (Self.orders[0].createdAt > Self.since))
+        // A value that does not fit the schema where the variable is used is refused, at its comparison.
+        let failure = #expect(throws: CompilationFailure.self) { try template.substituting(["since": "yesterday"]) }
+        let diagnostic = try #require(failure?.diagnostics.first)
+        #expect(diagnostic.range == SourceRange(0, 18))
+    }
 }

@@ -3,8 +3,9 @@
 // 1,000 at a time with `count(in:variables:)`, the schema-free CompiledPredicate on the orders
 // pre-encoded as Values (the encoding itself is timed on its own line), a hand-written closure and
 // Foundation's Predicate. Every engine is checked against the closure on all 100,000 orders before it is
-// timed. One sample = 1,000 consecutive orders (Foundation and the encoder: 1); the orders are visited in
-// turn, so a run sweeps the whole data set as a filter over an array does.
+// timed. A case with `$variables` also runs its predicate substituted once (`substituting(_:)`). One sample =
+// 1,000 consecutive orders (Foundation and the encoder: 1); the orders are visited in turn, so a run sweeps
+// the whole data set as a filter over an array does.
 import Benchmark
 import BenchmarkSupport
 import Foundation
@@ -180,6 +181,24 @@ let benchmarks: @Sendable () -> Void = {
         registerOrderLoop(
             "\(testCase.id):predicatelang-schema", count: count, zeroAllocation: testCase.zeroAllocation
         ) { (try? typed.evaluate(orders[$0], variables: variables)) ?? false }
+
+        // The predicate with its variables substituted once (`substituting(_:)`, as
+        // predicateWithSubstitutionVariables:), then evaluated one order at a time: what Foundation's
+        // Predicate does with the values it captured when it was built.
+        if !variables.isEmpty {
+            let bound: TypedPredicate<Order>
+            do throws(CompilationFailure) {
+                bound = try typed.substituting(variables)
+            } catch {
+                failLoudly("\(testCase.id): substituting \(variables) fails: \(describe(error))")
+            }
+            checkEngine(testCase, "predicatelang-schema-bound", orders: orders, count: count) { index in
+                answer { () throws(EvaluationError) in try bound.evaluate(orders[index]) }
+            }
+            registerOrderLoop(
+                "\(testCase.id):predicatelang-schema-bound", count: count, zeroAllocation: testCase.zeroAllocation
+            ) { (try? bound.evaluate(orders[$0])) ?? false }
+        }
 
         let checkCounts = {
             checkChunkCounts(testCase, chunks.load(buffer)) { chunk in

@@ -43,6 +43,15 @@ func runObjectProbe(case id: String, engine: String, iterations: Int) {
             }
             guard let singles = Order.neverFreed(buffer.map { [$0] }).baseAddress else { failLoudly("no orders") }
             body = { (try? typed.count(in: singles[$0], variables: variables)) == 1 }
+        case "predicatelang-schema-bound":
+            // The predicate with its variables substituted once, evaluated one order at a time.
+            let bound: TypedPredicate<Order>
+            do throws(CompilationFailure) {
+                bound = try TypedPredicate(testCase.format, schema: Order.schema).substituting(variables)
+            } catch {
+                failLoudly("\(testCase.format) does not compile against the schema with \(variables)")
+            }
+            body = { (try? bound.evaluate(orders[$0])) ?? false }
         case "predicatelang-schema-batch":
             // count(in:) over batches of 1,000 orders, one batch at every thousandth index: per order, the
             // cost a filter pays, with the per-call work (binding the variables once) spread over the batch.

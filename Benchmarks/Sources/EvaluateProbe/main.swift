@@ -84,7 +84,9 @@ guard arguments.count == 4, let iterations = Int(arguments[3]), iterations >= 0,
 else {
     let ids = EvaluateCase.all.map(\.id).joined(separator: " ")
     let objectIDs = ObjectCase.all.map(\.id).joined(separator: " ")
-    let objectEngines = "predicatelang-schema predicatelang-schema-count predicatelang-schema-batch predicatelang-value hand-written hand-tuned"
+    let objectEngines =
+        "predicatelang-schema predicatelang-schema-count predicatelang-schema-batch predicatelang-schema-bound "
+        + "predicatelang-value hand-written hand-tuned"
     failLoudly(
         "usage: EvaluateProbe CASE ENGINE ITERATIONS\n  CASE: \(ids)\n"
             + "  ENGINE: predicatelang predicatelang-keypath hand-written hand-tuned foundation none\n"
