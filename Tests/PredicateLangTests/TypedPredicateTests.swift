@@ -143,7 +143,8 @@ struct TypedPredicateTests {
         // A variable left unbound stays free.
         let partial = try template.substituting(["since": .date(Self.since)])
         #expect(partial.predicate.dependencies.variables.map(\.name) == ["floor"])
-        #expect(try partial.evaluate(Self.orders[0], variables: ["floor": 0]) == (Self.orders[0].createdAt > Self.since))
+        #expect(
+            try partial.evaluate(Self.orders[0], variables: ["floor": 0]) == (Self.orders[0].createdAt > Self.since))
         // A value that does not fit the schema where the variable is used is refused, at its comparison.
         let failure = #expect(throws: CompilationFailure.self) { try template.substituting(["since": "yesterday"]) }
         let diagnostic = try #require(failure?.diagnostics.first)
