@@ -2,7 +2,9 @@
 // satisfies the predicate — `jq -c 'select(...)'` for predicates. The predicate is compiled once (and
 // checked against `--schema`, each object then read through it); a malformed line or a failed
 // evaluation is reported with its line number and skipped, and the rest still flows. Reports stop after
-// `--max-errors`, and a summary line counts every skipped record.
+// `--max-errors`, and a summary line counts every skipped record. When the predicate reads only some
+// members of each object (never `SELF` as a whole), only those are built; the others are checked as
+// thoroughly, so the same lines are accepted and rejected either way.
 
 import PredicateLang
 
