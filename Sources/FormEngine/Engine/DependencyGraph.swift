@@ -41,11 +41,11 @@ struct DependencyGraph: Sendable {
     static func build(_ state: FormState) throws(FormError) -> DependencyGraph {
         var graph = DependencyGraph()
         let slotCount = state.tags.count
-        graph.rank = Array(repeating: -1, count: state.conditions.count)
+        graph.rank = Array(filled: -1, count: state.conditions.count)
         // Vertices are the written conditions of live elements; an absent one is constantly false, is
         // never evaluated and determines nothing (its readers see false from the start).
         var vertices: [ConditionID] = []
-        var isVertex = Array(repeating: false, count: state.conditions.count)
+        var isVertex = [Bool](filled: false, count: state.conditions.count)
         func addVertices(of element: ElementID, isRow: Bool) {
             for index in 0..<(isRow ? 3 : 2) {
                 let condition = ConditionID(element.raw &* 3 &+ index)
@@ -65,7 +65,7 @@ struct DependencyGraph: Sendable {
                 .formTooLarge, "the form has \(conditionCount) conditions; the limit is \(state.limits.maxConditions)")
         }
         // Readers per input: count, then place (so the flat array is filled in vertex order per input).
-        var start = Array(repeating: Int32(0), count: slotCount &* 3 &+ 1)
+        var start = [Int32](filled: 0, count: slotCount &* 3 &+ 1)
         for reader in vertices {
             for read in state.conditions[reader.raw].reads {
                 start[read.slot.index &* 3 &+ read.property.rawValue &+ 1] &+= 1
@@ -79,9 +79,9 @@ struct DependencyGraph: Sendable {
         }
         for input in 1..<start.count { start[input] &+= start[input &- 1] }
         var next = start
-        graph.readers = Array(repeating: 0, count: graph.edgeCount)
-        var successors = Array(repeating: [Int](), count: state.conditions.count)
-        var indegree = Array(repeating: 0, count: state.conditions.count)
+        graph.readers = Array(filled: 0, count: graph.edgeCount)
+        var successors = [[Int]](filled: [], count: state.conditions.count)
+        var indegree = [Int](filled: 0, count: state.conditions.count)
         for reader in vertices {
             for read in state.conditions[reader.raw].reads {
                 let input = read.slot.index &* 3 &+ read.property.rawValue

@@ -58,7 +58,7 @@ struct TagIndex: Sendable {
     }
 
     private mutating func rehash(capacity: Int) {
-        buckets = Array(repeating: 0, count: capacity)
+        buckets = Array(filled: 0, count: capacity)
         for slot in tags.indices { place(slot) }
     }
 

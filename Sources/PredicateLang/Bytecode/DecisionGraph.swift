@@ -82,7 +82,7 @@ package struct DecisionGraph: Hashable, Sendable {
         guard code.count < Int(Int32.max), code.indices.contains(block.lowerBound) || block.isEmpty,
             block.upperBound <= code.count
         else { return nil }
-        var nodeIndex = [Int32](repeating: -1, count: code.count)
+        var nodeIndex = [Int32](filled: -1, count: code.count)
         var leafCount: Int32 = 0
         for offset in block {
             if code[offset].isLeaf {

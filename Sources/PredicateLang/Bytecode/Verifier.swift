@@ -47,7 +47,7 @@ package struct Verifier: Sendable {
         guard !instructions.isEmpty else {
             return .failure(VerificationFailure(offset: 0, message: "empty program"))
         }
-        var states = [State?](repeating: nil, count: instructions.count)
+        var states = [State?](filled: nil, count: instructions.count)
         var worklist: [Int] = []
         worklist.reserveCapacity(instructions.count + entries.count)
         for entry in entries {

@@ -51,7 +51,7 @@ struct PredicateParser {
     var matchingParen: [Int] { input.matchingParen }
 
     static func matchParentheses(_ tokens: [Token]) -> [Int] {
-        var matches = Array(repeating: -1, count: tokens.count)
+        var matches = [Int](filled: -1, count: tokens.count)
         var open: [Int] = []
         for (index, token) in tokens.enumerated() {
             if token.is(.leftParen) {
