@@ -28,6 +28,13 @@ package struct ConstantFolding {
         switch predicate {
         case .constant:
             return predicate
+        case .comparison(let comparison) where Self.isInert(comparison.lhs) && Self.isInert(comparison.rhs):
+            // Nothing to fold on either side: keep the node rather than rebuild it (the common case).
+            guard case .constant = comparison.lhs, case .constant = comparison.rhs else { return predicate }
+            return foldComparison(comparison)
+        case .and(let children, _) where children.allSatisfy(Self.foldsToItself),
+            .or(let children, _) where children.allSatisfy(Self.foldsToItself):
+            return predicate
         case .comparison(var comparison):
             comparison.lhs = foldExpression(comparison.lhs)
             comparison.rhs = foldExpression(comparison.rhs)
@@ -117,6 +124,12 @@ package struct ConstantFolding {
         switch expression {
         case .constant, .evaluatedObject, .variable, .anyKey:
             return expression
+        case .keyPath(let base, _, _) where base.map(Self.isInert) ?? true:
+            // A key path of SELF, of a variable or of a constant folds only in the last case.
+            guard case .constant? = base, case .keyPath(let base, let components, let range) = expression else {
+                return expression
+            }
+            return foldKeyPath(base, components, range)
         case .keyPath(let base, let components, let range):
             return foldKeyPath(base, components, range)
         case .function(let selector, let arguments, let range):
@@ -273,6 +286,26 @@ package struct ConstantFolding {
     }
 
     // MARK: Helpers
+
+    /// Whether folding returns `predicate` unchanged without looking further: a comparison of inert
+    /// operands that are not both constants.
+    private static func foldsToItself(_ predicate: SyntaxTree.Predicate) -> Bool {
+        guard case .comparison(let comparison) = predicate, isInert(comparison.lhs), isInert(comparison.rhs) else {
+            return false
+        }
+        if case .constant = comparison.lhs, case .constant = comparison.rhs { return false }
+        return true
+    }
+
+    /// Whether folding leaves `expression` as it is apart from what its own case does: a leaf, or a key
+    /// path of SELF or of a variable.
+    private static func isInert(_ expression: SyntaxTree.Expression) -> Bool {
+        switch expression {
+        case .constant, .evaluatedObject, .variable, .anyKey: true
+        case .keyPath(nil, _, _), .keyPath(.evaluatedObject?, _, _), .keyPath(.variable?, _, _): true
+        default: false
+        }
+    }
 
     private func constantValues(_ expressions: [SyntaxTree.Expression]) -> [Value]? {
         var values: [Value] = []
