@@ -106,8 +106,8 @@ package struct Matcher: Sendable {
         var kind = Kind.general
         var integer: Int64 = 0
         var double: Double = 0
-        var string = StringConstant("")
-        var needle = SubstringMatcher(needle: "", options: [])
+        var string = StringConstant()
+        var needle = SubstringMatcher()
         var bounds: (lower: Int64, upper: Int64) = (0, 0)
         var stringMembers: [StringConstant] = []
         var integerMembers: [Int64] = []
@@ -195,8 +195,8 @@ package struct Matcher: Sendable {
         kind = .general
         integer = 0
         double = 0
-        string = StringConstant("")
-        needle = SubstringMatcher(needle: "", options: [])
+        string = StringConstant()
+        needle = SubstringMatcher()
         integerBounds = (0, 0)
         stringMembers = []
         integerMembers = []
@@ -234,5 +234,11 @@ package struct StringConstant: Hashable, Sendable {
     package init(_ value: String) {
         self.value = value
         utf8 = Array(value.utf8)
+    }
+
+    /// The empty string, prepared without copying anything: what a matcher of another kind keeps.
+    init() {
+        value = ""
+        utf8 = []
     }
 }

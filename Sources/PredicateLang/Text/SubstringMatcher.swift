@@ -44,6 +44,16 @@ package struct SubstringMatcher: Sendable, Hashable {
     let effective: ComparisonOptions
 
     /// Prepares `needle` for comparisons with `options`.
+    /// The empty needle without options, prepared without folding: what a matcher of another kind keeps.
+    init() {
+        needle = ""
+        options = []
+        effective = []
+        foldedNeedle = ""
+        isFoldedNeedleASCII = true
+        foldedNeedleBytes = []
+    }
+
     package init(needle: String, options: ComparisonOptions) {
         self.needle = needle
         self.options = options
