@@ -85,6 +85,31 @@ struct JSONParserTests {
         }
     }
 
+    /// An object of `count` members `k0`, `k1`, … with `k<duplicate>` written again after them.
+    static func object(count: Int, duplicate: Int?) -> String {
+        var members = (0..<count).map { "\"k\($0)\": \($0)" }
+        if let duplicate { members.append("\"k\(duplicate)\": 0") }
+        return "{" + members.joined(separator: ", ") + "}"
+    }
+
+    @Test(
+        "a duplicate key is found in small objects (scanned) and large ones (indexed), canonically equal keys too",
+        arguments: [(3, 1), (15, 0), (15, 14), (16, 3), (17, 16), (40, 0), (40, 39)])
+    func duplicateKeys(_ count: Int, _ duplicate: Int) throws {
+        let text = Self.object(count: count, duplicate: duplicate)
+        let column = text.utf8.count - "\"k\(duplicate)\": 0}".utf8.count + 1
+        #expect {
+            try JSONParser.parse(text)
+        } throws: { error in
+            (error as? JSONError).map { $0.message == "duplicate key \"k\(duplicate)\"" && $0.column == column } ?? false
+        }
+        #expect((try? JSONParser.parse(Self.object(count: count, duplicate: nil))) != nil)
+        for size in [2, 20] {
+            let filler = (0..<size).map { "\"f\($0)\": 0" }.joined(separator: ", ")
+            #expect(throws: JSONError.self) { try JSONParser.parse("{\"é\": 1, \(filler), \"e\u{301}\": 2}") }
+        }
+    }
+
     @Test("nesting beyond the depth limit is an error, not a crash")
     func depthLimit() throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)

@@ -77,9 +77,14 @@ private struct Parser {
         var start: Int
         var elements: [JSONNode] = []
         var members: [JSONNode.Member] = []
+        /// Each key's member index, once the object has ``Parser/indexedMemberCount`` members (a smaller
+        /// object is scanned for a duplicate instead of hashing every key twice).
         var keys: [String: Int] = [:]
         var pendingKey: (String, SourceRange)?
     }
+
+    /// How many members an object has before its keys are indexed for the duplicate check.
+    static let indexedMemberCount = 16
 
     func error(_ message: String, at offset: Int? = nil) -> JSONError {
         JSONError.at(offset ?? position, in: bytes, message)
@@ -135,7 +140,7 @@ private struct Parser {
                     position += 1
                     node = .object([], SourceRange(start, position))
                 } else {
-                    let key = try parseKey(keys: [:])
+                    let key = try parseKey(members: [], keys: [:])
                     stack.append(Frame(isArray: false, start: start, pendingKey: key))
                     continue parseValue
                 }
@@ -171,15 +176,20 @@ private struct Parser {
                     }
                 } else {
                     if let (key, keyRange) = stack[top].pendingKey {
-                        stack[top].keys[key] = stack[top].members.count
                         stack[top].members.append(JSONNode.Member(key: key, keyRange: keyRange, value: node))
+                        let count = stack[top].members.count
+                        if count == Self.indexedMemberCount {
+                            for (index, member) in stack[top].members.enumerated() { stack[top].keys[member.key] = index }
+                        } else if count > Self.indexedMemberCount {
+                            stack[top].keys[key] = count - 1
+                        }
                         stack[top].pendingKey = nil
                     }
                     if current == UInt8(ascii: ",") {
                         position += 1
                         skipWhitespace()
                         if current == UInt8(ascii: "}") { throw error("trailing comma in object") }
-                        stack[top].pendingKey = try parseKey(keys: stack[top].keys)
+                        stack[top].pendingKey = try parseKey(members: stack[top].members, keys: stack[top].keys)
                         continue parseValue
                     } else if current == UInt8(ascii: "}") {
                         position += 1
@@ -196,7 +206,7 @@ private struct Parser {
     }
 
     /// `"key" :` — the key and its range; the cursor ends after the colon.
-    mutating func parseKey(keys: [String: Int]) throws(JSONError) -> (String, SourceRange) {
+    mutating func parseKey(members: [JSONNode.Member], keys: [String: Int]) throws(JSONError) -> (String, SourceRange) {
         guard current == UInt8(ascii: "\"") else {
             throw error(
                 current == nil ? "unterminated object" : "expected a string key in object, found \(describe(current))")
@@ -204,7 +214,8 @@ private struct Parser {
         let start = position
         let key = try parseString()
         let range = SourceRange(start, position)
-        if keys[key] != nil { throw error("duplicate key \(Value.quotedString(key))", at: start) }
+        let isDuplicate = keys.isEmpty ? members.contains { $0.key == key } : keys[key] != nil
+        if isDuplicate { throw error("duplicate key \(Value.quotedString(key))", at: start) }
         skipWhitespace()
         guard current == UInt8(ascii: ":") else {
             throw error("expected ':' after object key, found \(describe(current))")

@@ -115,7 +115,9 @@ struct DependencyCollector {
     var assigned: Set<String> = []
 
     var result: Dependencies {
-        Dependencies(variables: variables.filter { !assigned.contains($0.name) }, keyPaths: keyPaths)
+        Dependencies(
+            variables: assigned.isEmpty ? variables : variables.filter { !assigned.contains($0.name) },
+            keyPaths: keyPaths)
     }
 
     mutating func visit(_ predicate: SyntaxTree.Predicate, bound: Scope) {
