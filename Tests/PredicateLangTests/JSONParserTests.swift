@@ -101,7 +101,8 @@ struct JSONParserTests {
         #expect {
             try JSONParser.parse(text)
         } throws: { error in
-            (error as? JSONError).map { $0.message == "duplicate key \"k\(duplicate)\"" && $0.column == column } ?? false
+            (error as? JSONError).map { $0.message == "duplicate key \"k\(duplicate)\"" && $0.column == column }
+                ?? false
         }
         #expect((try? JSONParser.parse(Self.object(count: count, duplicate: nil))) != nil)
         for size in [2, 20] {

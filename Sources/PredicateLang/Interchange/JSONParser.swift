@@ -179,7 +179,9 @@ private struct Parser {
                         stack[top].members.append(JSONNode.Member(key: key, keyRange: keyRange, value: node))
                         let count = stack[top].members.count
                         if count == Self.indexedMemberCount {
-                            for (index, member) in stack[top].members.enumerated() { stack[top].keys[member.key] = index }
+                            for (index, member) in stack[top].members.enumerated() {
+                                stack[top].keys[member.key] = index
+                            }
                         } else if count > Self.indexedMemberCount {
                             stack[top].keys[key] = count - 1
                         }
