@@ -1,5 +1,6 @@
 // FuzzTypedJSON: libFuzzer target for TypedJSON.parse and TypedJSON.serialize. Any input must parse or
-// throw a JSONError; whatever parses must serialize to text that parses back (round trip).
+// throw a JSONError; whatever parses must serialize to text that parses back (round trip); a projected
+// read (only some top-level members built) must accept and reject exactly what the whole read does.
 // libFuzzer provides `main`; this file has no top-level code.
 import PredicateLang
 #if canImport(Glibc)
@@ -11,6 +12,7 @@ import Darwin
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTypedJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    checkProjectedReads(ArraySlice(UnsafeBufferPointer(start: data, count: size)), input: text)
     guard let value = try? TypedJSON.parse(text) else { return 0 }
     checkRoundTrip(value, input: text)
     // The byte entry point must agree with the string one. (The positioned parser is `package` API, out
@@ -21,6 +23,42 @@ public func fuzzTypedJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(false, "TypedJSON.parse accepted what TypedJSON.parse(utf8:) rejected", text)
     }
     return 0
+}
+
+/// Reads `bytes` whole and projected onto a few key sets (none of its keys, one of them, every other one):
+/// both reads must fail with the same error at the same place, or the projected value must be the whole
+/// one with only the kept top-level members (or the whole one, for a document that is not an object or
+/// that only the positioned parser accepts).
+func checkProjectedReads(_ bytes: ArraySlice<UInt8>, input: String) {
+    let whole = Result { () throws(JSONError) -> Value in try TypedJSON.parse(utf8: bytes) }
+    var keySets: [[String]] = [["a"], ["id", "b"]]
+    if case .success(.dictionary(let members)) = whole {
+        let keys = members.keys.sorted().filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+        keySets.append(Array(keys.prefix(1)))
+        keySets.append(keys.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
+    }
+    for keys in keySets {
+        guard let projection = JSONProjection(keys: keys) else { continue }
+        let projected = Result { () throws(JSONError) -> Value in try TypedJSON.parse(utf8: bytes, keeping: projection) }
+        switch (whole, projected) {
+        case (.success(let whole), .success(let projected)):
+            var expected = whole
+            if case .dictionary(let members) = whole, case .dictionary = projected {
+                expected = .dictionary(members.filter { keys.contains($0.key) })
+            }
+            let text = TypedJSON.serialize(projected)
+            check(
+                text == TypedJSON.serialize(expected) || text == TypedJSON.serialize(whole),
+                "projected read onto \(keys) gives \(text)", input)
+        case (.failure(let a), .failure(let b)):
+            check(
+                a.message == b.message && a.line == b.line && a.column == b.column,
+                "projected read onto \(keys) fails otherwise: \(b.message) at \(b.line):\(b.column), whole: \(a.message) at \(a.line):\(a.column)",
+                input)
+        default:
+            check(false, "projected read onto \(keys) and the whole read disagree on acceptance", input)
+        }
+    }
 }
 
 /// parse(serialize(v)) must succeed; serialize must be a fixpoint after one round; and where the value is

@@ -46,9 +46,13 @@ public enum TypedJSON {
     }
 
     /// Parses one line like ``parse(utf8:limits:)``, but when the line is an object, builds only the
-    /// members `projection` names (a document that holds others is accepted exactly when the whole read
-    /// accepts it). Errors, and the rare documents only the positioned parser accepts, come back whole.
-    package static func parse(
+    /// members `projection` names: the others are checked as thoroughly (a line is accepted, or rejected
+    /// with the same error, exactly as by the whole read) but not built, which is most of the cost of
+    /// reading a line a predicate reads a few members of. A document that is not an object, and the rare
+    /// documents only the positioned parser accepts, come back whole.
+    ///
+    /// - Throws: ``JSONError`` with the position of the syntax error or of the bad wrapper.
+    public static func parse(
         utf8 bytes: ArraySlice<UInt8>, limits: JSONLimits = .default, keeping projection: JSONProjection
     ) throws(JSONError) -> Value {
         let fast = bytes.withUnsafeBufferPointer {

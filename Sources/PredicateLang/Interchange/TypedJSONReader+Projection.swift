@@ -4,18 +4,30 @@
 // object by the building reader (for its duplicate keys and wrappers), so a projected read accepts
 // exactly the documents a whole read accepts.
 
-/// The top-level members a projected read of typed JSON builds; every other member is checked and
-/// skipped. Keys are ASCII, so comparing a member's key bytes with them is comparing the strings.
-package struct JSONProjection: Sendable {
+/// The top-level members a projected read of typed JSON builds; every other member is checked as
+/// thoroughly but not built (see ``TypedJSON/parse(utf8:limits:keeping:)``).
+///
+/// ```swift
+/// let predicate = try CompiledPredicate("age >= 30 AND country == 'NZ'")
+/// let projection = predicate.dependencies.objectMembersRead.flatMap { JSONProjection(keys: $0) }
+/// for line in lines {   // JSON Lines, one object each
+///     let object = try projection.map { try TypedJSON.parse(utf8: line, keeping: $0) } ?? TypedJSON.parse(utf8: line)
+///     if try predicate.evaluate(with: object) { print(line) }
+/// }
+/// ```
+///
+/// Keys are ASCII, so comparing a member's key bytes with them is comparing the strings.
+public struct JSONProjection: Sendable {
     /// The keys' UTF-8 bytes, one after another; key `i` is `packed[bounds[i]]`.
     private let packed: [UInt8]
     private let bounds: [Range<Int>]
-    /// The keys, shared by every dictionary a read builds.
-    let names: [String]
+    /// The keys, in first-seen order, shared by every dictionary a read builds.
+    public let names: [String]
 
-    /// A projection onto `keys`; nil when a key is not ASCII (Unicode equivalence could then make a
-    /// differently spelled member key equal to it) or there are more keys than a projected read handles.
-    package init?(keys: some Sequence<String>) {
+    /// A projection onto `keys` (duplicates count once); nil when a key is not ASCII (Unicode
+    /// equivalence could then make a differently spelled member key equal to it) or there are more than
+    /// 32 keys.
+    public init?(keys: some Sequence<String>) {
         var names: [String] = []
         for key in keys where !names.contains(key) {
             guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }

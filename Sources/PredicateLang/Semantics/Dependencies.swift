@@ -67,8 +67,9 @@ public struct Dependencies: Hashable, Sendable {
 
     /// The first key of every key path read from the evaluated object, in first-seen order, when the
     /// object's other members cannot change the answer; nil when a read takes the object as a whole
-    /// (`SELF`, the key `self`, `@count` or another `@` key of the object itself).
-    package var objectMembersRead: [String]? {
+    /// (`SELF`, the key `self`, `@count` or another `@` key of the object itself). A ``JSONProjection``
+    /// onto these keys reads only what the predicate needs.
+    public var objectMembersRead: [String]? {
         var keys: [String] = []
         for read in keyPaths {
             guard let first = read.components.first, !first.hasPrefix("@"), first != "self", first != "SELF" else {
