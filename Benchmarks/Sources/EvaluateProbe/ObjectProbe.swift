@@ -26,41 +26,24 @@ func runObjectProbe(case id: String, engine: String, iterations: Int) {
         let variables = testCase.variables
         switch engine {
         case "predicatelang-schema":
-            let typed: TypedPredicate<Order>
-            do throws(CompilationFailure) {
-                typed = try TypedPredicate(testCase.format, schema: Order.schema)
-            } catch {
-                failLoudly("\(testCase.format) does not compile against the schema")
-            }
+            let typed = compileTyped(testCase)
             body = { (try? typed.evaluate(orders[$0], variables: variables)) ?? false }
         case "predicatelang-schema-count":
             // count(in:) over one-order arrays: the in-place read of filter/count, with its per-call cost.
-            let typed: TypedPredicate<Order>
-            do throws(CompilationFailure) {
-                typed = try TypedPredicate(testCase.format, schema: Order.schema)
-            } catch {
-                failLoudly("\(testCase.format) does not compile against the schema")
-            }
+            let typed = compileTyped(testCase)
             guard let singles = Order.neverFreed(buffer.map { [$0] }).baseAddress else { failLoudly("no orders") }
             body = { (try? typed.count(in: singles[$0], variables: variables)) == 1 }
         case "predicatelang-schema-bound":
             // The predicate with its variables substituted once, evaluated one order at a time.
             let bound: TypedPredicate<Order>
-            do throws(CompilationFailure) {
-                bound = try TypedPredicate(testCase.format, schema: Order.schema).substituting(variables)
-            } catch {
+            do throws(CompilationFailure) { bound = try compileTyped(testCase).substituting(variables) } catch {
                 failLoudly("\(testCase.format) does not compile against the schema with \(variables)")
             }
             body = { (try? bound.evaluate(orders[$0])) ?? false }
         case "predicatelang-schema-batch":
             // count(in:) over batches of 1,000 orders, one batch at every thousandth index: per order, the
             // cost a filter pays, with the per-call work (binding the variables once) spread over the batch.
-            let typed: TypedPredicate<Order>
-            do throws(CompilationFailure) {
-                typed = try TypedPredicate(testCase.format, schema: Order.schema)
-            } catch {
-                failLoudly("\(testCase.format) does not compile against the schema")
-            }
+            let typed = compileTyped(testCase)
             let batch = 1_000
             let batches = (0..<(probeOrders / batch)).map { Array(buffer[($0 * batch)..<(($0 + 1) * batch)]) }
             let counted = Counter()
@@ -111,4 +94,13 @@ func runOrders(_ body: (Int) -> Bool, _ iterations: Int) -> Int {
 /// The last batch's count, kept between calls of a probe body.
 final class Counter: @unchecked Sendable {
     var value = 0
+}
+
+/// `testCase`'s predicate compiled against the orders' schema, or the probe stops.
+func compileTyped(_ testCase: ObjectCase) -> TypedPredicate<Order> {
+    do throws(CompilationFailure) {
+        return try TypedPredicate(testCase.format, schema: Order.schema)
+    } catch {
+        failLoudly("\(testCase.format) does not compile against the schema")
+    }
 }

@@ -123,26 +123,9 @@ public struct PredicateGenerator {
         return Self.literal(word)
     }
 
-    /// A string literal of the predicate language.
+    /// A string literal of the predicate language (the library's own quoting, which its lexer reads back).
     public static func literal(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": output += "\\\\"
-            case "\"": output += "\\\""
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return output + "\""
+        Value.string(text).predicateDescription
     }
 
     private mutating func numberConstant() -> String {

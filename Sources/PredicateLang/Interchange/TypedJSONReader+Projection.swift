@@ -121,17 +121,12 @@ extension TypedJSONReader {
         var keyCount = 0
         while true {
             guard current == UInt8(ascii: "\"") else { return .rejected }
-            position += 1
-            let keyStart = position
-            while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
-                let byte = bytes[position]
-                if byte == UInt8(ascii: "\\") || byte >= 0x80 { return .unsupported }
-                if byte < 0x20 { return .rejected }
-                position += 1
+            let key: Range<Int>
+            switch scanPlainString() {
+            case .plain(let range): key = range
+            case .special: return .unsupported
+            case .invalid: return .rejected
             }
-            guard position < bytes.count else { return .rejected }
-            let key = keyStart..<position
-            position += 1
             let keyText = UnsafeBufferPointer(rebasing: bytes[key])
             if Self.isWrapperKey(keyText) { return .unsupported }
             for index in 0..<keyCount where Self.equal(UnsafeBufferPointer(rebasing: bytes[keys[index]]), keyText) {
@@ -169,6 +164,30 @@ extension TypedJSONReader {
         }
     }
 
+    enum PlainString {
+        /// The content (between the quotes) is ASCII without escapes; the cursor is after the closing quote.
+        case plain(Range<Int>)
+        /// An escape or a non-ASCII byte: the string needs the building reader.
+        case special
+        /// A control character or no closing quote.
+        case invalid
+    }
+
+    /// Scans the string literal at the cursor (its opening quote) as far as its content is plain.
+    mutating func scanPlainString() -> PlainString {
+        position += 1
+        let start = position
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\\") || byte >= 0x80 { return .special }
+            if byte < 0x20 { return .invalid }
+            position += 1
+        }
+        guard position < bytes.count else { return .invalid }
+        position += 1
+        return .plain(start..<(position - 1))
+    }
+
     enum Skipped {
         case valid, invalid
         /// The value holds an object, or a string with an escape or a non-ASCII byte: read it with the
@@ -197,16 +216,11 @@ extension TypedJSONReader {
             case UInt8(ascii: "{"):
                 return .needsBuild
             case UInt8(ascii: "\""):
-                position += 1
-                while position < bytes.count {
-                    let byte = bytes[position]
-                    if byte == UInt8(ascii: "\"") { break }
-                    if byte == UInt8(ascii: "\\") || byte >= 0x80 { return .needsBuild }
-                    if byte < 0x20 { return .invalid }
-                    position += 1
+                switch scanPlainString() {
+                case .plain: break
+                case .special: return .needsBuild
+                case .invalid: return .invalid
                 }
-                guard position < bytes.count else { return .invalid }
-                position += 1
             case UInt8(ascii: "t"):
                 guard expect(0x74, 0x72, 0x75, 0x65) else { return .invalid }
             case UInt8(ascii: "f"):

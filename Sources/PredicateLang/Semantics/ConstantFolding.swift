@@ -28,10 +28,9 @@ package struct ConstantFolding {
         switch predicate {
         case .constant:
             return predicate
-        case .comparison(let comparison) where Self.isInert(comparison.lhs) && Self.isInert(comparison.rhs):
+        case .comparison where Self.foldsToItself(predicate):
             // Nothing to fold on either side: keep the node rather than rebuild it (the common case).
-            guard case .constant = comparison.lhs, case .constant = comparison.rhs else { return predicate }
-            return foldComparison(comparison)
+            return predicate
         case .and(let children, _) where children.allSatisfy(Self.foldsToItself),
             .or(let children, _) where children.allSatisfy(Self.foldsToItself):
             return predicate
@@ -124,12 +123,9 @@ package struct ConstantFolding {
         switch expression {
         case .constant, .evaluatedObject, .variable, .anyKey:
             return expression
-        case .keyPath(let base, _, _) where base.map(Self.isInert) ?? true:
-            // A key path of SELF, of a variable or of a constant folds only in the last case.
-            guard case .constant? = base, case .keyPath(let base, let components, let range) = expression else {
-                return expression
-            }
-            return foldKeyPath(base, components, range)
+        case .keyPath where Self.isInert(expression):
+            // A key path of SELF or of a variable has nothing to fold.
+            return expression
         case .keyPath(let base, let components, let range):
             return foldKeyPath(base, components, range)
         case .function(let selector, let arguments, let range):

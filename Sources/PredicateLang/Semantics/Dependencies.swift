@@ -72,7 +72,7 @@ public struct Dependencies: Hashable, Sendable {
     public var objectMembersRead: [String]? {
         var keys: [String] = []
         for read in keyPaths {
-            guard let first = read.components.first, !first.hasPrefix("@"), first != "self", first != "SELF" else {
+            guard let first = read.components.first, !first.hasPrefix("@"), !KeyValueCoding.isSelfKey(first) else {
                 return nil
             }
             if !keys.contains(first) { keys.append(first) }
