@@ -119,6 +119,9 @@ struct SubstringMatcherTests {
         MatchCase("İ", .equalTo, "i\u{307}", .caseInsensitive, true),
         MatchCase("ﬁle", .beginsWith, "FI", .caseInsensitive, true),
         MatchCase("Kelvin \u{212A}", .endsWith, "k", .caseInsensitive, true),
+        MatchCase("a\u{345}", .beginsWith, "a", .caseInsensitive, true),
+        MatchCase("a\u{345}", .beginsWith, "a", false),
+        MatchCase("Jörg", .beginsWith, "jo", .caseInsensitive, false),
     ]
 
     @Test("non-ASCII subjects and needles fold as Unicode", arguments: unicodeCases)
@@ -155,12 +158,13 @@ struct AnchoredASCIIMatcherTests {
     func agreesWithFolding() {
         let pieces = [
             "j", "J", "o", "O", "s", "k", "e", "é", "e\u{301}", "ö", "o\u{308}", "ß", "ﬁ", "Ｊ", "\u{212A}",
-            "\u{17F}", "\u{301}", "Zoë", "Jörg", " ", "-",
+            "\u{17F}", "\u{301}", "Zoë", "Jörg", " ", "-", "\u{37E}", ";", "\u{1FEF}", "`", "\u{212B}", "a", "İ", "i",
+            "ı", "\u{345}", "Ω", "\u{1E9B}", "ǰ", "Ǆ", "가", "\u{FF41}",
         ]
-        let needles = ["jo", "j", "ss", "fi", "k", "s", "oe", "e", "o", "zo", "rg", "g"]
+        let needles = ["jo", "j", "ss", "fi", "k", "s", "oe", "e", "o", "zo", "rg", "g", ";", "`", "a", "i", "dz", "sj"]
         var random = SplitMix(state: 9)
         var checked = 0
-        for _ in 0..<4_000 {
+        for _ in 0..<6_000 {
             let subject = (0..<(1 + Int(random.next() % 5))).map { _ in
                 pieces[Int(random.next() % UInt64(pieces.count))]
             }
@@ -177,6 +181,21 @@ struct AnchoredASCIIMatcherTests {
                 }
             }
         }
-        #expect(checked == 16_000)
+        #expect(checked == 24_000)
+    }
+
+    /// Scalars the anchored shortcut answers "no" for without folding the subject (true), and those it
+    /// hands to the folding path (false) because folding may leave ASCII in their place.
+    @Test(
+        "non-ASCII scalars decided without folding",
+        arguments: [
+            ("ö", false, true), ("ö", true, true), ("é", true, true), ("\u{301}", true, true), ("\u{345}", true, true),
+            ("Ω", true, true), ("\u{212B}", true, true), ("İ", true, false), ("ı", true, true), ("가", true, true), ("İ", false, true),
+            ("ﬁ", false, true), ("ﬁ", true, false), ("Ｊ", false, true), ("Ｊ", true, false), ("\u{17F}", true, false),
+            ("\u{212A}", false, false), ("\u{37E}", false, false), ("\u{1FEF}", true, false), ("ẞ", true, false),
+        ] as [(String, Bool, Bool)])
+    func decidedWithoutFolding(_ scalar: String, _ caseInsensitive: Bool, _ decided: Bool) throws {
+        let only = try #require(scalar.unicodeScalars.first)
+        #expect(StringFolding.neverFoldsToASCII(only, caseInsensitive: caseInsensitive) == decided)
     }
 }

@@ -129,6 +129,45 @@ package enum StringFolding {
         return twice
     }
 
+    /// Whether the non-ASCII `scalar`, read where an ASCII needle is being matched scalar by scalar
+    /// (`BEGINSWITH`/`ENDSWITH` without `[d]` or `[n]`), certainly leaves no ASCII scalar at that place of the
+    /// folded subject, so the match fails there — decided without folding the subject or allocating.
+    ///
+    /// Folding is NFD, then the case and width folding of each scalar (`[c]`), then NFC. A scalar whose
+    /// decomposition has several scalars (`é` → `e` + U+0301) is a base and marks: NFC composes them again
+    /// into a non-ASCII letter, or the base is followed by a mark, which no ASCII needle scalar equals and
+    /// after which a match may not end. A single-scalar decomposition leaves ASCII only when that scalar is
+    /// ASCII (U+212A KELVIN SIGN, U+037E, U+1FEF: the only three, per UnicodeData) or, under `[c]`, folds
+    /// to some ASCII scalar (`ﬁ`, `Ｊ`, `ſ`); a combining mark stays non-ASCII (it composes with the letter
+    /// before it, or stays a mark, or becomes a non-ASCII letter: U+0345 → `ι`). The decomposition itself is
+    /// not computed (the standard library's NFD iterator allocates): the case mappings of the scalar are
+    /// searched for ASCII instead, which answers "unknown" for more scalars (`İ`) but never wrongly "no"
+    /// (no singleton decomposition other than the three above reaches a scalar whose case mappings hold ASCII).
+    /// False means "unknown": the caller folds the whole subject.
+    static func neverFoldsToASCII(_ scalar: Unicode.Scalar, caseInsensitive: Bool) -> Bool {
+        switch scalar.value {
+        case 0..<0x80, 0x37E, 0x1FEF, 0x212A: return false  // ASCII, or a decomposition to one ASCII scalar
+        default: break
+        }
+        guard caseInsensitive else { return true }
+        let widened = widthFolded(scalar)
+        if widened.isASCII { return false }
+        if widened.value == 0x131 { return true }
+        for upper in widened.properties.uppercaseMapping.unicodeScalars {
+            if upper.isASCII { return false }
+            for once in upper.properties.lowercaseMapping.unicodeScalars {
+                if once.isASCII { return false }
+                for again in once.properties.uppercaseMapping.unicodeScalars {
+                    if again.isASCII { return false }
+                    for twice in again.properties.lowercaseMapping.unicodeScalars where twice.isASCII {
+                        return false
+                    }
+                }
+            }
+        }
+        return true
+    }
+
     /// Case-folds a single scalar when the result is a single scalar (`Σ` → `σ`), else returns it
     /// unchanged (`ß`). Used for character-class members, which hold single scalars.
     static func simpleCaseFolded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {

@@ -73,7 +73,10 @@ package struct SubstringMatcher: Sendable, Hashable {
     static func matches(_ matcher: UnsafePointer<SubstringMatcher>, _ subject: String, _ op: ComparisonOperator) -> Bool
     {
         if let fast = matchesASCII(matcher, subject, op) { return fast }
-        if let anchored = matchesAnchoredASCII(matcher, subject, op) { return anchored }
+        if let anchored = matchesAnchoredASCII(matcher, subject, op) {
+            assert(anchored == matcher.pointee.matchesUnicode(subject, op), "anchored shortcut disagrees with folding")
+            return anchored
+        }
         return matcher.pointee.matchesUnicode(subject, op)
     }
 
@@ -115,8 +118,10 @@ package struct SubstringMatcher: Sendable, Hashable {
     /// decided from the subject's scalars at the anchored end, one at a time, without folding the subject: an
     /// ASCII scalar folds to itself (lowercased under `[c]`), so the first one that differs decides "no",
     /// and a full match holds unless a combining mark follows it (a mark would change the last matched
-    /// character). Nil — fold the whole subject — as soon as a non-ASCII scalar is reached inside the
-    /// anchored part, since folding may turn it into ASCII (`ﬁ`, `Ｊ`, `K` under `[c]`).
+    /// character). A non-ASCII scalar reached inside the anchored part decides "no" when
+    /// ``StringFolding/neverFoldsToASCII(_:caseInsensitive:)`` says its folded form holds no ASCII letter
+    /// for the needle there (`ö`, `é`, a combining mark); nil — fold the whole subject — when folding may
+    /// turn it into ASCII (`ﬁ`, `Ｊ`, `K`).
     @inline(never)
     private static func matchesAnchoredASCII(
         _ matcher: UnsafePointer<SubstringMatcher>, _ subject: String, _ op: ComparisonOperator
@@ -133,19 +138,27 @@ package struct SubstringMatcher: Sendable, Hashable {
                 for expected in needle {
                     guard position < scalars.endIndex else { return false }
                     let scalar = scalars[position]
-                    guard scalar.isASCII else { return nil }
+                    guard scalar.isASCII else {
+                        return StringFolding.neverFoldsToASCII(scalar, caseInsensitive: caseInsensitive) ? false : nil
+                    }
                     let byte = UInt8(truncatingIfNeeded: scalar.value)
                     if (caseInsensitive ? ASCIIBytes.lowercased(byte) : byte) != expected { return false }
                     position = scalars.index(after: position)
                 }
-                return position == scalars.endIndex || !StringFolding.isCombining(scalars[position])
+                guard position < scalars.endIndex else { return true }
+                let next = scalars[position]
+                guard StringFolding.isCombining(next) else { return true }
+                // A mark that case folding turns into a letter (U+0345 → ι) ends the match after all.
+                return caseInsensitive && next.properties.changesWhenCaseFolded ? nil : false
             }
             var position = scalars.endIndex
             for expected in needle.reversed() {
                 guard position > scalars.startIndex else { return false }
                 position = scalars.index(before: position)
                 let scalar = scalars[position]
-                guard scalar.isASCII else { return nil }
+                guard scalar.isASCII else {
+                    return StringFolding.neverFoldsToASCII(scalar, caseInsensitive: caseInsensitive) ? false : nil
+                }
                 let byte = UInt8(truncatingIfNeeded: scalar.value)
                 if (caseInsensitive ? ASCIIBytes.lowercased(byte) : byte) != expected { return false }
             }
