@@ -6,7 +6,8 @@
 // values as constants (as predicateWithSubstitutionVariables: does), so that `createdAt > $since` takes
 // the same typed quick path as `createdAt > CAST(…)` for every element instead of reading the variable
 // each time. A batch too small to repay the compile, or a binding that does not compile cleanly, runs
-// the predicate as compiled.
+// the predicate as compiled. The last binding is remembered (BindingMemo), so batch after batch with the
+// same values compiles once.
 
 /// A predicate over values of a Swift type, checked against the type's ``TypeSchema``.
 ///
@@ -19,6 +20,8 @@ public struct TypedPredicate<Root>: Sendable {
     public let predicate: CompiledPredicate
     /// The schema it was compiled against, to compile it again with its variables bound.
     let schema: Schema
+    /// The last batch binding of its variables, reused while the values stay the same.
+    let bindings = BindingMemo()
 
     /// Parses a format string, checks it against `schema` and compiles it, throwing the diagnostics when
     /// it does not compile.
@@ -65,10 +68,12 @@ public struct TypedPredicate<Root>: Sendable {
 
     /// The predicate compiled again with `variables` as constants; nil when a free variable is unbound
     /// or the bound predicate does not compile without errors.
+    /// The binding of the previous batch is reused when `variables` gives its variables the same values.
     private func binding(_ variables: [String: Value]) -> CompiledPredicate.Core? {
-        let reads = predicate.tree.dependencies.variables
-        guard !reads.isEmpty, reads.allSatisfy({ variables[$0.name] != nil }) else { return nil }
-        return (try? substituting(variables))?.predicate.core
+        bindings.core(for: variables, names: { predicate.tree.dependencies.tags }) { names in
+            guard !names.isEmpty, names.allSatisfy({ variables[$0] != nil }) else { return nil }
+            return (try? substituting(variables))?.predicate.core
+        }
     }
 
     /// The predicate with `variables` put in as constants and compiled again against the schema, as
@@ -154,16 +159,8 @@ public struct TypedPredicate<Root>: Sendable {
 
     /// How many elements of `objects` the predicate holds for; the first evaluation error is thrown.
     public func count(in objects: [Root], variables: [String: Value] = [:]) throws(EvaluationError) -> Int {
-        if objects.count >= Self.bindingThreshold, !variables.isEmpty, let bound = binding(variables) {
-            return try Self.count(objects, variables, bound)
-        }
-        return try Self.count(objects, variables, predicate.core)
-    }
-
-    private static func count(_ objects: [Root], _ variables: [String: Value], _ core: CompiledPredicate.Core)
-        throws(EvaluationError) -> Int
-    {
-        try objects.withUnsafeBufferPointer { (elements) throws(EvaluationError) -> Int in
+        let core = program(for: variables, count: objects.count)
+        return try objects.withUnsafeBufferPointer { (elements) throws(EvaluationError) -> Int in
             guard let base = elements.baseAddress else { return 0 }
             var count = 0
             for index in elements.indices {

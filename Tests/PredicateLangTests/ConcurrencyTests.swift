@@ -74,4 +74,33 @@ struct ConcurrencyTests {
         }
         #expect(mismatches == 0)
     }
+
+    @Test("8 tasks count one typed predicate with different variable values at once: the remembered binding is never stale")
+    func sharedBindingMemo() async throws {
+        let orders = Orders.generate(300)
+        let typed = try TypedPredicate("createdAt > $since AND total > $floor", schema: Orders.schema)
+        let base = Date(timeIntervalSinceReferenceDate: 700_500_000)
+        let bindings: [(since: Date, floor: Double)] = [(base, 40), (base.addingTimeInterval(30 * 86_400), 40), (base, 120)]
+        let expected = bindings.map { binding in
+            orders.filter { $0.createdAt > binding.since && $0.total > binding.floor }.count
+        }
+        #expect(Set(expected).count == bindings.count)
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var mismatches = 0
+                    for round in 0..<40 {
+                        let index = (task + round) % bindings.count
+                        let variables: [String: Value] = [
+                            "since": .date(bindings[index].since), "floor": .double(bindings[index].floor),
+                        ]
+                        if (try? typed.count(in: orders, variables: variables)) != expected[index] { mismatches += 1 }
+                    }
+                    return mismatches
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
 }

@@ -131,6 +131,39 @@ struct TypedPredicateTests {
                 == small.filter { $0.createdAt > Self.since && $0.total > 40 }.count)
     }
 
+    @Test("batches with the same variable values reuse the binding; other values, or other kinds, bind again")
+    func bindingMemo() throws {
+        let typed = try TypedPredicate("createdAt > $since AND total > $floor", schema: Orders.schema)
+        let orders = Self.orders
+        func expected(_ since: Date, _ floor: Double) -> Int {
+            orders.filter { $0.createdAt > since && $0.total > floor }.count
+        }
+        let later = Self.since.addingTimeInterval(20 * 86_400)
+        let runs: [(since: Date, floor: Value, hits: Int)] = [
+            (Self.since, 40, 0), (Self.since, 40, 1), (Self.since, 40, 2), (later, 40, 2), (later, 40, 3),
+            (later, 40.0, 3), (later, 40.0, 4), (later, 90, 4), (Self.since, 40, 4),
+        ]
+        for run in runs {
+            let floor = run.floor.doubleValue ?? 0
+            #expect(try typed.count(in: orders, variables: ["since": .date(run.since), "floor": run.floor]) == expected(run.since, floor))
+            #expect(typed.bindings.hits == run.hits, "\(run)")
+        }
+        // A binding that does not compile is remembered too: the batch runs as compiled (and raises).
+        let wrong: [String: Value] = ["since": "yesterday", "floor": 40]
+        #expect(throws: EvaluationError.self) { try typed.count(in: orders, variables: wrong) }
+        #expect(throws: EvaluationError.self) { try typed.count(in: orders, variables: wrong) }
+        #expect(typed.bindings.hits == 5)
+        // Arrays are not remembered.
+        let listed = try TypedPredicate("customer.country IN $countries", schema: Orders.schema)
+        let countries: [String: Value] = ["countries": ["NZ", "AU"]]
+        for _ in 0..<2 {
+            #expect(
+                try listed.count(in: orders, variables: countries)
+                    == orders.filter { ["NZ", "AU"].contains($0.customer.country) }.count)
+        }
+        #expect(listed.bindings.hits == 0)
+    }
+
     @Test("substituting binds variables once: the substituted predicate reads no variable and answers alike")
     func substitution() throws {
         let template = try TypedPredicate("createdAt > $since AND total > $floor", schema: Orders.schema)
