@@ -70,10 +70,12 @@ public struct TypedPredicate<Root>: Sendable {
     /// or the bound predicate does not compile without errors.
     /// The binding of the previous batch is reused when `variables` gives its variables the same values.
     private func binding(_ variables: [String: Value]) -> CompiledPredicate.Core? {
-        bindings.core(for: variables, names: { predicate.tree.dependencies.tags }) { names in
-            guard !names.isEmpty, names.allSatisfy({ variables[$0] != nil }) else { return nil }
-            return (try? substituting(variables))?.predicate.core
-        }
+        bindings.core(
+            for: variables, names: { predicate.tree.dependencies.tags },
+            bind: { names in
+                guard !names.isEmpty, names.allSatisfy({ variables[$0] != nil }) else { return nil }
+                return (try? substituting(variables))?.predicate.core
+            })
     }
 
     /// The predicate with `variables` put in as constants and compiled again against the schema, as
@@ -100,6 +102,7 @@ public struct TypedPredicate<Root>: Sendable {
     }
 
     /// Evaluates the predicate on `object` with `$variable` bindings.
+    @inlinable
     public func evaluate(_ object: borrowing Root, variables: [String: Value] = [:]) throws(EvaluationError) -> Bool {
         try withUnsafePointer(to: object) { (object) throws(EvaluationError) -> Bool in
             try predicate.core.run(root: UnsafeRawPointer(object), variables: variables)
@@ -174,6 +177,7 @@ public struct TypedPredicate<Root>: Sendable {
 extension CompiledPredicate.Core {
     /// Evaluates a typed program on the Swift value at `root` (register 0); an error leaves with the
     /// predicate's source attached.
+    @usableFromInline
     func run(root: UnsafeRawPointer, variables: borrowing [String: Value]) throws(EvaluationError) -> Bool {
         var trace = NoTrace()
         var budget = EvaluationBudget(program.storage.limits.maxEvaluationSteps)

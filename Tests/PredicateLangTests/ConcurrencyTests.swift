@@ -75,12 +75,16 @@ struct ConcurrencyTests {
         #expect(mismatches == 0)
     }
 
-    @Test("8 tasks count one typed predicate with different variable values at once: the remembered binding is never stale")
+    @Test(
+        "8 tasks count one typed predicate with different variable values at once: the remembered binding is never stale"
+    )
     func sharedBindingMemo() async throws {
         let orders = Orders.generate(300)
         let typed = try TypedPredicate("createdAt > $since AND total > $floor", schema: Orders.schema)
         let base = Date(timeIntervalSinceReferenceDate: 700_500_000)
-        let bindings: [(since: Date, floor: Double)] = [(base, 40), (base.addingTimeInterval(30 * 86_400), 40), (base, 120)]
+        let bindings: [(since: Date, floor: Double)] = [
+            (base, 40), (base.addingTimeInterval(30 * 86_400), 40), (base, 120),
+        ]
         let expected = bindings.map { binding in
             orders.filter { $0.createdAt > binding.since && $0.total > binding.floor }.count
         }

@@ -161,7 +161,9 @@ struct AnchoredASCIIMatcherTests {
             "\u{17F}", "\u{301}", "Zoë", "Jörg", " ", "-", "\u{37E}", ";", "\u{1FEF}", "`", "\u{212B}", "a", "İ", "i",
             "ı", "\u{345}", "Ω", "\u{1E9B}", "ǰ", "Ǆ", "가", "\u{FF41}",
         ]
-        let needles = ["jo", "j", "ss", "fi", "k", "s", "oe", "e", "o", "zo", "rg", "g", ";", "`", "a", "i", "dz", "sj"]
+        let needles = [
+            "jo", "j", "ss", "fi", "k", "s", "oe", "e", "o", "zo", "rg", "g", ";", "`", "a", "i", "dz", "sj",
+        ]
         var random = SplitMix(state: 9)
         var checked = 0
         for _ in 0..<6_000 {
@@ -190,7 +192,8 @@ struct AnchoredASCIIMatcherTests {
         "non-ASCII scalars decided without folding",
         arguments: [
             ("ö", false, true), ("ö", true, true), ("é", true, true), ("\u{301}", true, true), ("\u{345}", true, true),
-            ("Ω", true, true), ("\u{212B}", true, true), ("İ", true, false), ("ı", true, true), ("가", true, true), ("İ", false, true),
+            ("Ω", true, true), ("\u{212B}", true, true), ("İ", true, false), ("ı", true, true), ("가", true, true),
+            ("İ", false, true),
             ("ﬁ", false, true), ("ﬁ", true, false), ("Ｊ", false, true), ("Ｊ", true, false), ("\u{17F}", true, false),
             ("\u{212A}", false, false), ("\u{37E}", false, false), ("\u{1FEF}", true, false), ("ẞ", true, false),
         ] as [(String, Bool, Bool)])

@@ -145,7 +145,9 @@ struct TypedPredicateTests {
         ]
         for run in runs {
             let floor = run.floor.doubleValue ?? 0
-            #expect(try typed.count(in: orders, variables: ["since": .date(run.since), "floor": run.floor]) == expected(run.since, floor))
+            #expect(
+                try typed.count(in: orders, variables: ["since": .date(run.since), "floor": run.floor])
+                    == expected(run.since, floor))
             #expect(typed.bindings.hits == run.hits, "\(run)")
         }
         // A binding that does not compile is remembered too: the batch runs as compiled (and raises).

@@ -46,10 +46,11 @@ package struct Program: Sendable {
 
     /// The immutable contents of a program. A final class, so the VM borrows all tables at once.
     ///
-    /// The instructions, matchers and graph nodes are also copied into memory the storage owns (`code`,
-    /// `matcherTable`, `graphNodes`), so the VM reads them through plain pointers without entering an
-    /// array's `withUnsafeBufferPointer` on every evaluation. That memory is written once in `init`, never
-    /// mutated and freed in `deinit`, which is why sharing it across threads is safe.
+    /// The instructions, matchers, read plans and graph nodes are also copied into memory the storage owns
+    /// (`code`, `matcherTable`, `quickReads`, `graphNodes`; one allocation for all of them), so the VM reads
+    /// them through plain pointers without entering an array's `withUnsafeBufferPointer` on every
+    /// evaluation. That memory is written once in `init`, never mutated and freed in `deinit`, which is why
+    /// sharing it across threads is safe.
     @usableFromInline
     final class Storage: @unchecked Sendable {
         /// Everything as the compiler handed it over (listings, tests, tools).
@@ -95,6 +96,8 @@ package struct Program: Sendable {
         let hasDecisionGraph: Bool
         /// Whether every leaf of the main graph reads a row slot (a form condition).
         let graphReadsOnlySlots: Bool
+        /// The one allocation holding the tables above (``TableLayout``).
+        private let tableMemory: UnsafeMutableRawPointer
 
         init(_ contents: Contents) {
             self.contents = contents
@@ -116,18 +119,40 @@ package struct Program: Sendable {
             reads = contents.reads
             var collectionList: [ObjectCollection] = []
             let plans = contents.reads.map { QuickRead.plan(for: $0, collections: &collectionList) }
-            (quickReads, quickReadBase) = Self.copy(plans)
-            (collections, collectionBase) = Self.copy(collectionList)
-            blocks = contents.blocks.map { block in
-                let (nodes, base) = Self.copy(block.decisionGraph?.nodes ?? [])
-                return BlockView(
-                    start: block.start, nodes: nodes, nodeBase: base,
-                    entry: block.decisionGraph?.entry.rawValue ?? DecisionTarget.missingReturn.rawValue,
-                    hasDecisionGraph: block.decisionGraph != nil)
+            // Every table in one allocation: each table's offset, then one block of memory for all.
+            var layout = TableLayout()
+            let planOffset = layout.add(QuickRead.self, count: plans.count)
+            let collectionOffset = layout.add(ObjectCollection.self, count: collectionList.count)
+            let codeOffset = layout.add(Instruction.self, count: contents.instructions.count)
+            let matcherOffset = layout.add(Matcher.self, count: contents.matchers.count)
+            let mainNodes = contents.decisionGraph?.nodes ?? []
+            let nodeOffset = layout.add(DecisionNode.self, count: mainNodes.count)
+            var blockOffsets: [Int] = []
+            if !contents.blocks.isEmpty {
+                blockOffsets.reserveCapacity(contents.blocks.count)
+                for block in contents.blocks {
+                    blockOffsets.append(layout.add(DecisionNode.self, count: block.decisionGraph?.nodes.count ?? 0))
+                }
             }
-            (code, _) = Self.copy(contents.instructions)
-            (matcherTable, matcherBase) = Self.copy(contents.matchers)
-            (graphNodes, graphNodeBase) = Self.copy(contents.decisionGraph?.nodes ?? [])
+            tableMemory = UnsafeMutableRawPointer.allocate(byteCount: layout.byteCount, alignment: layout.alignment)
+            (quickReads, quickReadBase) = Self.place(plans, in: tableMemory, at: planOffset)
+            (collections, collectionBase) = Self.place(collectionList, in: tableMemory, at: collectionOffset)
+            (code, _) = Self.place(contents.instructions, in: tableMemory, at: codeOffset)
+            (matcherTable, matcherBase) = Self.place(contents.matchers, in: tableMemory, at: matcherOffset)
+            (graphNodes, graphNodeBase) = Self.place(mainNodes, in: tableMemory, at: nodeOffset)
+            var views: [BlockView] = []
+            if !contents.blocks.isEmpty {
+                views.reserveCapacity(contents.blocks.count)
+                for (block, offset) in zip(contents.blocks, blockOffsets) {
+                    let (nodes, base) = Self.place(block.decisionGraph?.nodes ?? [], in: tableMemory, at: offset)
+                    views.append(
+                        BlockView(
+                            start: block.start, nodes: nodes, nodeBase: base,
+                            entry: block.decisionGraph?.entry.rawValue ?? DecisionTarget.missingReturn.rawValue,
+                            hasDecisionGraph: block.decisionGraph != nil))
+                }
+            }
+            blocks = views
             graphEntry = contents.decisionGraph?.entry.rawValue ?? DecisionTarget.missingReturn.rawValue
             hasDecisionGraph = contents.decisionGraph != nil
             graphReadsOnlySlots = (contents.decisionGraph?.nodes ?? []).allSatisfy { node in
@@ -138,30 +163,47 @@ package struct Program: Sendable {
             }
         }
 
-        /// `elements` copied into memory with room for at least one element, and its (never nil) base.
-        private static func copy<Element>(_ elements: [Element]) -> (
-            UnsafeBufferPointer<Element>, UnsafePointer<Element>
-        ) {
-            let base = UnsafeMutablePointer<Element>.allocate(capacity: max(1, elements.count))
-            let memory = UnsafeMutableBufferPointer(start: base, count: elements.count)
-            _ = memory.initialize(from: elements)
-            return (UnsafeBufferPointer(memory), UnsafePointer(base))
+        /// `elements` copied into `memory` at byte `offset` (laid out by ``TableLayout``, with room for at
+        /// least one element), and the table's (never nil) base.
+        private static func place<Element>(_ elements: [Element], in memory: UnsafeMutableRawPointer, at offset: Int)
+            -> (UnsafeBufferPointer<Element>, UnsafePointer<Element>)
+        {
+            let base = (memory + offset).bindMemory(to: Element.self, capacity: max(1, elements.count))
+            let table = UnsafeMutableBufferPointer(start: base, count: elements.count)
+            _ = table.initialize(from: elements)
+            return (UnsafeBufferPointer(table), UnsafePointer(base))
         }
 
         deinit {
-            Self.free(code)
-            Self.free(matcherTable)
-            Self.free(graphNodes)
-            Self.free(quickReads)
-            Self.free(collections)
-            for block in blocks { Self.free(block.nodes) }
+            Self.deinitialize(code)
+            Self.deinitialize(matcherTable)
+            Self.deinitialize(graphNodes)
+            Self.deinitialize(quickReads)
+            Self.deinitialize(collections)
+            for block in blocks { Self.deinitialize(block.nodes) }
+            tableMemory.deallocate()
         }
 
-        /// Deinitializes and frees memory from ``copy(_:)`` (its base is never nil).
-        private static func free<Element>(_ buffer: UnsafeBufferPointer<Element>) {
-            let memory = UnsafeMutableBufferPointer(mutating: buffer)
-            _ = memory.deinitialize()
-            memory.baseAddress?.deallocate()
+        /// Deinitializes a table placed by ``place(_:in:at:)`` (the memory is freed once, for all tables).
+        private static func deinitialize<Element>(_ table: UnsafeBufferPointer<Element>) {
+            _ = UnsafeMutableBufferPointer(mutating: table).deinitialize()
+        }
+    }
+
+    /// Byte offsets of the tables of one program in a single allocation: each table starts at its
+    /// element type's alignment and has room for at least one element (so its base is never nil).
+    /// Table sizes are bounded by the compiler's limits, far below overflow.
+    struct TableLayout {
+        private(set) var byteCount = 0
+        private(set) var alignment = 1
+
+        /// Reserves room for `count` elements of `type` (at least one) and returns its offset.
+        mutating func add<Element>(_ type: Element.Type, count: Int) -> Int {
+            let elementAlignment = MemoryLayout<Element>.alignment
+            let offset = (byteCount &+ elementAlignment &- 1) & ~(elementAlignment &- 1)
+            byteCount = offset &+ MemoryLayout<Element>.stride &* max(1, count)
+            alignment = max(alignment, elementAlignment)
+            return offset
         }
     }
 

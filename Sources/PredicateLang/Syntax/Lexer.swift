@@ -10,19 +10,22 @@ struct Lexer {
     var offset = 0
     var diagnostics: [Diagnostic] = []
     /// Token payloads; `Token.payloadIndex` points here and index 0 is `.none`.
-    var payloads: [Token.Payload] = [.none]
+    var payloads: [Token.Payload] = []
 
     init(source: SourceText, arguments: [Value], limits: Limits) {
         self.bytes = source.utf8
         self.limits = limits
         self.arguments = FormatArguments(arguments)
+        // About one payload per two tokens of three bytes or more, in one allocation that stays below
+        // malloc's small-block limit for predicates of a few hundred bytes.
+        payloads.reserveCapacity(bytes.count / 6 + 2)
+        payloads.append(.none)
     }
 
     /// Lexes the whole input. The last token is always `.end`.
     mutating func tokenize() -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity(bytes.count / 3 + 1)
-        payloads.reserveCapacity(bytes.count / 8 + 2)
         while true {
             let token = next()
             tokens.append(token)

@@ -334,6 +334,8 @@ struct KeyPathBuilder {
                 state = .extending(base: operand)
             }
         }
+        // Room for a typical path at once, rather than growing at the first, second and third component.
+        if components.isEmpty { components.reserveCapacity(4) }
         components.append(component)
     }
 
