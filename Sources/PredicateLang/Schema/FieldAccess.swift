@@ -75,9 +75,17 @@ package struct ElementBuffer {
     /// The buffer of `array`, without copying it.
     @inline(__always)
     package init<T>(_ array: UnsafePointer<[T]>) {
-        self = array.pointee.withUnsafeBufferPointer {
-            ElementBuffer(base: UnsafeRawPointer($0.baseAddress), count: $0.count, stride: MemoryLayout<T>.stride)
-        }
+        #if canImport(ObjectiveC)
+            self = array.pointee.withUnsafeBufferPointer {
+                ElementBuffer(base: UnsafeRawPointer($0.baseAddress), count: $0.count, stride: MemoryLayout<T>.stride)
+            }
+        #else
+            // Without Objective-C bridging an array's storage is always contiguous: its base is read without
+            // entering `withUnsafeBufferPointer`, which, unspecialized, retains the array around the closure.
+            base = UnsafeRawPointer(array.pointee._baseAddressIfContiguous)
+            count = array.pointee.count
+            stride = MemoryLayout<T>.stride
+        #endif
     }
 }
 
