@@ -137,7 +137,9 @@ def evaluate_section(results, lines, summary, failures):
     harness = results.get("harness:empty")
     if harness:
         lines.append(f"\nLoop + closure call alone (`harness:empty`): {fmt_ns(harness['ns'])} per evaluation, "
-                     "included in every figure above.\n")
+                     "included in every figure above. Every engine receives its row where it lives: the closures "
+                     "through a pointer, the others borrowed in place (`withBorrowed`, no copy of the row store, "
+                     "dictionary or struct first).\n")
 
     # Targets E1, E3, E6, A1.
     core = [ratios.get(case, (None, None)) for case in ("P1", "P2", "P3")]
@@ -179,7 +181,9 @@ def objects_section(results, counts, lines, summary, failures):
     lines.append("Schema: `TypedPredicate<Order>` one order at a time (`evaluate(_:variables:)`) and 1,000 at a time "
                  "(`count(in:variables:)`); Value: `CompiledPredicate.evaluate(with:)` on orders encoded beforehand "
                  "with `ValueEncoder`. Ratios use the per-order `evaluate(_:)`; \"best closure\" is the hand-tuned "
-                 "one where there is one (O4), else the hand-written one.\n")
+                 "one where there is one (O4), else the hand-written one. Every engine receives its order where it "
+                 "lives (the closures through a pointer, the others borrowed in place with `withBorrowed`, so no "
+                 "`Order` is copied first).\n")
     lines.append("| Case | schema `evaluate` | schema `count(in:)` | Value (pre-encoded) | hand-written | hand-tuned "
                  "| Foundation Predicate | schema / closure | schema / best closure | Foundation / schema "
                  "| schema allocs/order | Value allocs/order |")

@@ -13,6 +13,8 @@ let probeOrders = 10_000
 func runObjectProbe(case id: String, engine: String, iterations: Int) {
     let buffer = Order.neverFreed(Order.generate(probeOrders))
     guard let orders = buffer.baseAddress else { failLoudly("no orders") }
+    // The orders where they live, borrowed in place by the engines (``withBorrowed(_:_:)``).
+    let ordersInPlace = UnsafeMutablePointer(mutating: orders)
     let body: (Int) -> Bool
     if id == "encode" {
         guard engine == "value-encoder" else { failLoudly("unknown encoder \(engine)") }
@@ -27,7 +29,7 @@ func runObjectProbe(case id: String, engine: String, iterations: Int) {
         switch engine {
         case "predicatelang-schema":
             let typed = compileTyped(testCase)
-            body = { (try? typed.evaluate(orders[$0], variables: variables)) ?? false }
+            body = { withBorrowed(&ordersInPlace[$0]) { (try? typed.evaluate($0, variables: variables)) ?? false } }
         case "predicatelang-schema-count":
             // count(in:) over one-order arrays: the in-place read of filter/count, with its per-call cost.
             let typed = compileTyped(testCase)
@@ -39,7 +41,7 @@ func runObjectProbe(case id: String, engine: String, iterations: Int) {
             do throws(CompilationFailure) { bound = try compileTyped(testCase).substituting(variables) } catch {
                 failLoudly("\(testCase.format) does not compile against the schema with \(variables)")
             }
-            body = { (try? bound.evaluate(orders[$0])) ?? false }
+            body = { withBorrowed(&ordersInPlace[$0]) { (try? bound.evaluate($0)) ?? false } }
         case "predicatelang-schema-batch":
             // count(in:) over batches of 1,000 orders, one batch at every thousandth index: per order, the
             // cost a filter pays, with the per-call work (binding the variables once) spread over the batch.
@@ -59,7 +61,10 @@ func runObjectProbe(case id: String, engine: String, iterations: Int) {
                 failLoudly("\(testCase.format) does not compile")
             }
             guard let values = Order.encodedValues(buffer).baseAddress else { failLoudly("no values") }
-            body = { (try? compiled.evaluate(with: values[$0], variables: variables)) ?? false }
+            let valuesInPlace = UnsafeMutablePointer(mutating: values)
+            body = {
+                withBorrowed(&valuesInPlace[$0]) { (try? compiled.evaluate(with: $0, variables: variables)) ?? false }
+            }
         case "hand-written":
             let closure = testCase.handWritten
             body = { closure(orders + $0) }
@@ -68,7 +73,7 @@ func runObjectProbe(case id: String, engine: String, iterations: Int) {
             body = { closure(orders + $0) }
         case "foundation":
             guard let predicate = testCase.foundation else { failLoudly("\(id) has no Foundation baseline") }
-            body = { (try? predicate.evaluate(orders[$0])) ?? false }
+            body = { withBorrowed(&ordersInPlace[$0]) { (try? predicate.evaluate($0)) ?? false } }
         case "none":
             body = { orders[$0].id & 3 == 0 }
         default:

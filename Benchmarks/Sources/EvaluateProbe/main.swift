@@ -89,13 +89,18 @@ else {
         + "predicatelang-value hand-written hand-tuned"
     failLoudly(
         "usage: EvaluateProbe CASE ENGINE ITERATIONS\n  CASE: \(ids)\n"
-            + "  ENGINE: predicatelang predicatelang-keypath hand-written hand-tuned foundation none\n"
+            + "  ENGINE: predicatelang predicatelang-copied predicatelang-keypath hand-written hand-tuned foundation none\n"
             + "  or CASE: \(objectIDs), ENGINE: \(objectEngines) foundation none\n"
             + "  or encode value-encoder ITERATIONS, or objects-counts")
 }
 guard let rows = Person.rowBuffer.baseAddress, let stores = Person.storeBuffer.baseAddress,
     let objects = Person.objectBuffer.baseAddress
 else { failLoudly("no rows") }
+
+/// The inputs where they live, borrowed in place by the engines (``withBorrowed(_:_:)``).
+let storesInPlace = UnsafeMutablePointer(mutating: stores)
+let objectsInPlace = UnsafeMutablePointer(mutating: objects)
+let rowsInPlace = UnsafeMutablePointer(mutating: rows)
 
 /// The engine under test, as a row-index closure (the same shape as the Evaluate benchmarks' loop).
 let body: (Int) -> Bool
@@ -105,12 +110,18 @@ case "predicatelang":
     do throws(CompilationFailure) { compiled = try CompiledPredicate(testCase.format, symbols: Person.symbols) } catch {
         failLoudly("\(testCase.format) does not compile")
     }
+    body = { withBorrowed(&storesInPlace[$0]) { (try? compiled.evaluate(in: $0)) ?? false } }
+case "predicatelang-copied":
+    let compiled: CompiledPredicate
+    do throws(CompilationFailure) { compiled = try CompiledPredicate(testCase.format, symbols: Person.symbols) } catch {
+        failLoudly("\(testCase.format) does not compile")
+    }
     body = { (try? compiled.evaluate(in: stores[$0])) ?? false }
 case "predicatelang-keypath":
     guard let format = testCase.keyPathFormat else { failLoudly("\(testCase.id) has no key-path form") }
     let compiled: CompiledPredicate
     do throws(CompilationFailure) { compiled = try CompiledPredicate(format) } catch { failLoudly("\(format) does not compile") }
-    body = { (try? compiled.evaluate(with: objects[$0])) ?? false }
+    body = { withBorrowed(&objectsInPlace[$0]) { (try? compiled.evaluate(with: $0)) ?? false } }
 case "hand-written":
     let closure = testCase.handWritten
     body = { closure(rows + $0) }
@@ -119,7 +130,7 @@ case "hand-tuned":
     body = { closure(rows + $0) }
 case "foundation":
     guard let predicate = testCase.foundation else { failLoudly("\(testCase.id) has no Foundation baseline") }
-    body = { (try? predicate.evaluate(rows[$0])) ?? false }
+    body = { withBorrowed(&rowsInPlace[$0]) { (try? predicate.evaluate($0)) ?? false } }
 case "none":
     body = { $0 & 3 == 0 }
 default:
