@@ -46,15 +46,15 @@ public struct CompiledPredicate: Sendable {
         @inline(__always)
         func run<Trace: TraceSink>(
             object: borrowing Value, variables: UnsafePointer<[String: Value]>?,
-            slots: UnsafeBufferPointer<RowStore.Entry>, trace: inout Trace
+            slots: UnsafeBufferPointer<RowStore.Entry>, fields: [String: Value]? = nil, trace: inout Trace
         ) throws(EvaluationError) -> Bool {
             var budget = EvaluationBudget(program.storage.limits.maxEvaluationSteps)
             do throws(EvaluationError) {
                 return try withUnsafePointer(to: object) { (object) throws(EvaluationError) -> Bool in
                     try withUnsafeMutablePointer(to: &budget) { (budget) throws(EvaluationError) -> Bool in
                         let inputs = EvaluationInputs(
-                            object: object, variables: variables, environment: environment, slots: SlotEntries(slots),
-                            registers: nil, budget: budget)
+                            object: object, fields: fields, variables: variables, environment: environment,
+                            slots: SlotEntries(slots), registers: nil, budget: budget)
                         return try VirtualMachine.run(program.storage, inputs, trace: &trace)
                     }
                 }
@@ -63,12 +63,16 @@ public struct CompiledPredicate: Sendable {
             }
         }
 
-        /// Evaluates a program compiled without a symbol table against `object`.
+        /// Evaluates a program compiled without a symbol table against `object`. A dictionary's members are
+        /// taken out once for the key leaves that look plain keys up in them.
         func run<Trace: TraceSink>(
             object: Value, variables: UnsafePointer<[String: Value]>?, trace: inout Trace
         ) throws(EvaluationError) -> Bool {
-            try run(
-                object: object, variables: variables, slots: UnsafeBufferPointer(start: nil, count: 0), trace: &trace)
+            let noSlots = UnsafeBufferPointer<RowStore.Entry>(start: nil, count: 0)
+            guard program.storage.readsPlainKeys, case .dictionary(let fields) = object else {
+                return try run(object: object, variables: variables, slots: noSlots, trace: &trace)
+            }
+            return try run(object: object, variables: variables, slots: noSlots, fields: fields, trace: &trace)
         }
 
         /// Evaluates with `$variable` bindings; a form-mode program takes each tag's value from them.
@@ -92,7 +96,10 @@ public struct CompiledPredicate: Sendable {
         @usableFromInline
         func run(object: borrowing Value, slots: UnsafeBufferPointer<RowStore.Entry>) throws(EvaluationError) -> Bool {
             var trace = NoTrace()
-            return try run(object: object, variables: nil, slots: slots, trace: &trace)
+            guard program.storage.readsPlainKeys, case .dictionary(let fields) = copy object else {
+                return try run(object: object, variables: nil, slots: slots, trace: &trace)
+            }
+            return try run(object: object, variables: nil, slots: slots, fields: fields, trace: &trace)
         }
 
         /// Evaluates a program compiled without a symbol table over a row store: it reads the store's tags

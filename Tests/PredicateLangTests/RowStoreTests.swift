@@ -117,4 +117,31 @@ struct RowStoreTests {
         store["age"] = .null
         #expect(try !predicate.evaluate(in: store))
     }
+
+    /// Key leaves of `SELF` read a dictionary object's members, taken out of the `Value` once per evaluation;
+    /// other objects (an array, null, a string) take the thorough reading. Each row: the object, then the
+    /// answer in form mode (with the store) and schema-free (`evaluate(with:)`).
+    @Test(
+        "plain keys of SELF read a dictionary object, and only a dictionary, in both modes",
+        arguments: [
+            (Value.dictionary(["name": "Ada", "age": 30]), true, true),
+            (Value.dictionary(["name": "Bob", "age": 30]), false, false),
+            (Value.dictionary(["name": "Ada"]), true, false),
+            (Value.dictionary([:]), false, false),
+            (Value.null, false, false),
+        ])
+    func selfKeysOfObjects(_ object: Value, _ formAnswer: Bool, _ plainAnswer: Bool) throws {
+        let form = try #require(
+            CompiledPredicate.compile("name BEGINSWITH 'A' AND $age > 18", symbols: SymbolTable(tags: ["age"]))
+                .predicate)
+        #expect(form.program.storage.readsPlainKeys)
+        #expect(try form.evaluate(in: RowStore(["age": 40]), object: object) == formAnswer)
+        let plain = try #require(CompiledPredicate.compile("name BEGINSWITH 'A' AND age > 18").predicate)
+        #expect(try plain.evaluate(with: object) == plainAnswer)
+        let listed = try #require(CompiledPredicate.compile("ANY name BEGINSWITH 'A'").predicate)
+        #expect(try listed.evaluate(with: .array([object])) == formAnswer)
+        // A string has no key `name`: raised as Apple's valueForUndefinedKey: does, in both modes.
+        #expect(throws: EvaluationError.self) { try plain.evaluate(with: "Ada") }
+        #expect(throws: EvaluationError.self) { try form.evaluate(in: RowStore(["age": 40]), object: "Ada") }
+    }
 }

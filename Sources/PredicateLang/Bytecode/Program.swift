@@ -64,6 +64,8 @@ package struct Program: Sendable {
         /// For each key path, its single key when it is one plain key (no `@` operator, not `self`): the
         /// VM looks such a key up in a dictionary directly.
         let plainKeys: [String?]
+        /// Whether any key path is a plain key (the VM then takes a dictionary `SELF`'s members out once).
+        let readsPlainKeys: Bool
         let keyPathRanges: [SourceRange]
         let names: [String]
         let sourceRanges: [SourceRange]
@@ -111,6 +113,7 @@ package struct Program: Sendable {
                 else { return nil }
                 return key
             }
+            readsPlainKeys = plainKeys.contains { $0 != nil }
             keyPathRanges = contents.keyPathRanges
             names = contents.names
             sourceRanges = contents.sourceRanges

@@ -40,7 +40,7 @@ extension VirtualMachine {
             return Matcher.quickTest(matcher, integer: Int64(elements.count))
         case .matchKey(let path, let index):
             guard Leaves.includesKeysAndReads, let matcher = program.matcher(index) else { return nil }
-            return quickTestKey(program.plainKeys[Int(path.rawValue)], matcher, inputs.object)
+            return quickTestKey(program.plainKeys[Int(path.rawValue)], matcher, inputs.fields)
         case .matchRead(let read, let index, let modifier):
             guard Leaves.includesKeysAndReads, let matcher = program.matcher(index), let plan = program.quickRead(read)
             else {
@@ -52,12 +52,14 @@ extension VirtualMachine {
         }
     }
 
-    /// The quick tier of `matchKey` for one plain key of a dictionary: looked up, and the value tested in
-    /// place. Out of line, so the loops' inlined quick tier stays small.
+    /// The quick tier of `matchKey` for one plain key of a dictionary `SELF` (its members, taken out of the
+    /// `Value` once per evaluation and borrowed here): looked up, and the value tested in place. Out of line,
+    /// so the loops' inlined quick tier stays small.
     @inline(never)
-    static func quickTestKey(_ key: String?, _ matcher: UnsafePointer<Matcher>, _ object: UnsafePointer<Value>) -> Bool?
-    {
-        guard let key, case .dictionary(let dictionary) = object.pointee else { return nil }
+    static func quickTestKey(
+        _ key: String?, _ matcher: UnsafePointer<Matcher>, _ fields: [String: Value]?
+    ) -> Bool? {
+        guard let key, let dictionary = fields else { return nil }
         guard var value = dictionary[key] else { return Matcher.quickNull(matcher) }
         return Matcher.quickTest(matcher, &value)
     }
