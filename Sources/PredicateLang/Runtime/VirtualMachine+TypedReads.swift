@@ -271,7 +271,8 @@ extension VirtualMachine {
             base.initialize(from: registers, count: depth - 1)
             let nested = EvaluationInputs(
                 object: inputs.object, fields: inputs.fields, variables: inputs.variables,
-                environment: inputs.environment, slots: inputs.slots, registers: UnsafePointer(base), budget: inputs.budget)
+                environment: inputs.environment, slots: inputs.slots, registers: UnsafePointer(base),
+                budget: inputs.budget)
             var count = 0
             let owner = registers[Int(register)]
             if let elements = collection.pointee.buffer?(owner) {
