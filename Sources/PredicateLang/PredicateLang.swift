@@ -96,10 +96,7 @@ public struct CompiledPredicate: Sendable {
         @usableFromInline
         func run(object: borrowing Value, slots: UnsafeBufferPointer<RowStore.Entry>) throws(EvaluationError) -> Bool {
             var trace = NoTrace()
-            guard program.storage.readsPlainKeys, case .dictionary(let fields) = copy object else {
-                return try run(object: object, variables: nil, slots: slots, trace: &trace)
-            }
-            return try run(object: object, variables: nil, slots: slots, fields: fields, trace: &trace)
+            return try run(object: object, variables: nil, slots: slots, trace: &trace)
         }
 
         /// Evaluates a program compiled without a symbol table over a row store: it reads the store's tags

@@ -118,8 +118,9 @@ struct RowStoreTests {
         #expect(try !predicate.evaluate(in: store))
     }
 
-    /// Key leaves of `SELF` read a dictionary object's members, taken out of the `Value` once per evaluation;
-    /// other objects (an array, null, a string) take the thorough reading. Each row: the object, then the
+    /// Key leaves of `SELF` read a dictionary object's members (schema-free: taken out of the `Value` once per
+    /// evaluation; in form mode through the thorough reading, which keeps the row-store path free of the
+    /// check); other objects (null, a string) take the thorough reading in both. Each row: the object, then the
     /// answer in form mode (with the store) and schema-free (`evaluate(with:)`).
     @Test(
         "plain keys of SELF read a dictionary object, and only a dictionary, in both modes",
