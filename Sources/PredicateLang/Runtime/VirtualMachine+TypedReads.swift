@@ -269,10 +269,10 @@ extension VirtualMachine {
             (file) throws(EvaluationError) -> Int in
             guard let base = file.baseAddress else { return 0 }
             base.initialize(from: registers, count: depth - 1)
+            // A typed program reads fields through its registers, never a dictionary `SELF`'s members.
             let nested = EvaluationInputs(
-                object: inputs.object, fields: inputs.fields, variables: inputs.variables,
-                environment: inputs.environment, slots: inputs.slots, registers: UnsafePointer(base),
-                budget: inputs.budget)
+                object: inputs.object, variables: inputs.variables, environment: inputs.environment,
+                slots: inputs.slots, registers: UnsafePointer(base), budget: inputs.budget)
             var count = 0
             let owner = registers[Int(register)]
             if let elements = collection.pointee.buffer?(owner) {
