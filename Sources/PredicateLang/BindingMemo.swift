@@ -48,7 +48,7 @@ final class BindingMemo: Sendable {
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 private final class LockedBinding: Sendable {
     struct Entry {
-        /// The value bound to each of ``State/names``, in order.
+        /// The value bound to each of ``State/names``, in order (one per name).
         let values: [Value]
         /// The predicate compiled with them; nil when the binding did not compile.
         let core: CompiledPredicate.Core?
@@ -90,9 +90,8 @@ private final class LockedBinding: Sendable {
     /// Whether `variables` binds each of `names` to the value remembered for it, of the same kind.
     private static func bindsSame(_ variables: borrowing [String: Value], _ names: [String], _ values: [Value]) -> Bool
     {
-        guard names.count == values.count else { return false }
         for index in names.indices {
-            guard let value = variables[names[index]], isIdentical(value, values[index]) else { return false }
+            guard let value = variables[names[index]], value.isIdentical(to: values[index]) else { return false }
         }
         return true
     }
@@ -101,19 +100,6 @@ private final class LockedBinding: Sendable {
         switch value {
         case .null, .bool, .int, .double, .string, .date: true
         case .array, .set, .dictionary: false
-        }
-    }
-
-    /// Same kind and same value: doubles by bit pattern, strings scalar by scalar.
-    private static func isIdentical(_ left: Value, _ right: Value) -> Bool {
-        switch (left, right) {
-        case (.null, .null): true
-        case (.bool(let left), .bool(let right)): left == right
-        case (.int(let left), .int(let right)): left == right
-        case (.double(let left), .double(let right)): left.bitPattern == right.bitPattern
-        case (.string(let left), .string(let right)): left.unicodeScalars.elementsEqual(right.unicodeScalars)
-        case (.date(let left), .date(let right)): left == right
-        default: false
         }
     }
 }

@@ -66,9 +66,9 @@ public struct TypedPredicate<Root>: Sendable {
         return bound
     }
 
-    /// The predicate compiled again with `variables` as constants; nil when a free variable is unbound
-    /// or the bound predicate does not compile without errors.
-    /// The binding of the previous batch is reused when `variables` gives its variables the same values.
+    /// The predicate compiled again with `variables` as constants (the previous batch's, when `variables`
+    /// gives its variables the same values); nil when a free variable is unbound or the bound predicate
+    /// does not compile without errors.
     private func binding(_ variables: [String: Value]) -> CompiledPredicate.Core? {
         bindings.core(
             for: variables, names: { predicate.tree.dependencies.tags },

@@ -30,7 +30,7 @@ public struct JSONProjection: Sendable {
     public init?(keys: some Sequence<String>) {
         var names: [String] = []
         for key in keys where !names.contains(key) {
-            guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard StringFolding.isASCII(key) else { return nil }
             names.append(key)
         }
         guard names.count <= TypedJSONReader.maxProjectedMembers else { return nil }

@@ -32,6 +32,20 @@ extension Matcher {
         }
     }
 
+    /// ``test(_:_:limits:budget:)`` for an integer computed on the way (a count), which is never text.
+    static func test(
+        _ matcher: UnsafePointer<Matcher>, integer: Int64, limits: Limits, budget: inout EvaluationBudget
+    ) throws(EvaluationError) -> Bool {
+        if let answer = quickTest(matcher, integer: integer) {
+            assert(
+                (try? matcher.pointee.thoroughTest(.int(integer), limits: limits)) == answer,
+                "quick and thorough tiers disagree on \(integer) \(matcher.pointee.op.rawValue) \(matcher.pointee.constant.predicateDescription)"
+            )
+            return answer
+        }
+        return try thoroughTest(matcher, .int(integer), limits: limits, budget: &budget)
+    }
+
     /// The quick tier: the answer for the value kinds this matcher's ``Kind`` was prepared for, read in
     /// place (nothing is copied, retained or thrown); nil means "ask ``thoroughTest(_:limits:)``".
     @_transparent

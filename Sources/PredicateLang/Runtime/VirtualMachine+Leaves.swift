@@ -89,15 +89,8 @@ extension VirtualMachine {
                 let count = try countWhere(
                     program.collectionBase + plan.pointee.collection, block: plan.pointee.block,
                     from: plan.pointee.register, program, inputs, limit: Matcher.countLimit(matcher))
-                if let quick = Matcher.quickTest(matcher, integer: Int64(count)) {
-                    assert(
-                        (try? Matcher.thoroughTest(
-                            matcher, .int(Int64(count)), limits: program.limits, budget: &inputs.budget.pointee))
-                            == quick, "quick and thorough tiers disagree on a SUBQUERY count")
-                    return quick
-                }
-                return try Matcher.thoroughTest(
-                    matcher, .int(Int64(count)), limits: program.limits, budget: &inputs.budget.pointee)
+                return try Matcher.test(
+                    matcher, integer: Int64(count), limits: program.limits, budget: &inputs.budget.pointee)
             }
             let value = try readValue(read, program, inputs)
             if modifier == .direct {

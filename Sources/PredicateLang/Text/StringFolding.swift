@@ -101,7 +101,10 @@ package enum StringFolding {
             folded.append(Unicode.Scalar(ASCIIBytes.lowercased(UInt8(widened.value))))
             return
         }
-        for scalar in caseFolded(widened) { folded.append(scalar) }
+        _ = forEachCaseFolded(widened) { scalar in
+            folded.append(scalar)
+            return true
+        }
     }
 
     /// Full case folding of one non-ASCII scalar, approximated from the standard library's case
@@ -109,24 +112,39 @@ package enum StringFolding {
     /// `ﬁ` → `FI` → `fi`), applied twice so `ẞ` → `ß` → `ss`. Dotless `ı` folds to itself, as in
     /// Unicode's CaseFolding.txt (its uppercase `I` would otherwise make it equal to `i`).
     static func caseFolded(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
-        if scalar.isASCII { return [Unicode.Scalar(ASCIIBytes.lowercased(UInt8(scalar.value)))] }
-        if scalar.value == 0x131 { return [scalar] }
-        var once: [Unicode.Scalar] = []
-        for upper in scalar.properties.uppercaseMapping.unicodeScalars {
-            once.append(contentsOf: upper.properties.lowercaseMapping.unicodeScalars)
+        var folded: [Unicode.Scalar] = []
+        _ = forEachCaseFolded(scalar) { scalar in
+            folded.append(scalar)
+            return true
         }
-        if once.count == 1 && once[0] == scalar { return once }
-        var twice: [Unicode.Scalar] = []
-        for step in once {
-            if step.isASCII || step.value == 0x131 {
-                twice.append(step)
-                continue
-            }
-            for upper in step.properties.uppercaseMapping.unicodeScalars {
-                twice.append(contentsOf: upper.properties.lowercaseMapping.unicodeScalars)
+        return folded
+    }
+
+    /// Calls `body` with each scalar of ``caseFolded(_:)`` of `scalar`, in order and without allocating,
+    /// until `body` returns false; returns whether it went through all of them.
+    static func forEachCaseFolded(_ scalar: Unicode.Scalar, _ body: (Unicode.Scalar) -> Bool) -> Bool {
+        if scalar.isASCII { return body(Unicode.Scalar(ASCIIBytes.lowercased(UInt8(scalar.value)))) }
+        if scalar.value == 0x131 { return body(scalar) }
+        // A scalar the first application leaves as it is (`é` → `É` → `é`) is its own folding.
+        let uppers = scalar.properties.uppercaseMapping.unicodeScalars
+        if uppers.count == 1, let upper = uppers.first {
+            let lowers = upper.properties.lowercaseMapping.unicodeScalars
+            if lowers.count == 1, lowers.first == scalar { return body(scalar) }
+        }
+        for upper in uppers {
+            for step in upper.properties.lowercaseMapping.unicodeScalars {
+                if step.isASCII || step.value == 0x131 {
+                    guard body(step) else { return false }
+                    continue
+                }
+                for upperAgain in step.properties.uppercaseMapping.unicodeScalars {
+                    for twice in upperAgain.properties.lowercaseMapping.unicodeScalars {
+                        guard body(twice) else { return false }
+                    }
+                }
             }
         }
-        return twice
+        return true
     }
 
     /// Whether the non-ASCII `scalar`, read where an ASCII needle is being matched scalar by scalar
@@ -140,9 +158,9 @@ package enum StringFolding {
     /// ASCII (U+212A KELVIN SIGN, U+037E, U+1FEF: the only three, per UnicodeData) or, under `[c]`, folds
     /// to some ASCII scalar (`ﬁ`, `Ｊ`, `ſ`); a combining mark stays non-ASCII (it composes with the letter
     /// before it, or stays a mark, or becomes a non-ASCII letter: U+0345 → `ι`). The decomposition itself is
-    /// not computed (the standard library's NFD iterator allocates): the case mappings of the scalar are
+    /// not computed (the standard library's NFD iterator allocates): the case folding of the scalar itself is
     /// searched for ASCII instead, which answers "unknown" for more scalars (`İ`) but never wrongly "no"
-    /// (no singleton decomposition other than the three above reaches a scalar whose case mappings hold ASCII).
+    /// (no singleton decomposition other than the three above reaches a scalar whose folding holds ASCII).
     /// False means "unknown": the caller folds the whole subject.
     static func neverFoldsToASCII(_ scalar: Unicode.Scalar, caseInsensitive: Bool) -> Bool {
         switch scalar.value {
@@ -151,21 +169,7 @@ package enum StringFolding {
         }
         guard caseInsensitive else { return true }
         let widened = widthFolded(scalar)
-        if widened.isASCII { return false }
-        if widened.value == 0x131 { return true }
-        for upper in widened.properties.uppercaseMapping.unicodeScalars {
-            if upper.isASCII { return false }
-            for once in upper.properties.lowercaseMapping.unicodeScalars {
-                if once.isASCII { return false }
-                for again in once.properties.uppercaseMapping.unicodeScalars {
-                    if again.isASCII { return false }
-                    for twice in again.properties.lowercaseMapping.unicodeScalars where twice.isASCII {
-                        return false
-                    }
-                }
-            }
-        }
-        return true
+        return !widened.isASCII && forEachCaseFolded(widened) { !$0.isASCII }
     }
 
     /// Case-folds a single scalar when the result is a single scalar (`Σ` → `σ`), else returns it

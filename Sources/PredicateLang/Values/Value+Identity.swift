@@ -1,10 +1,11 @@
-// Value+Identity: strict sameness of two values (same kind and same contents), which decides whether
-// setting a value is a change. `==` follows NSObject isEqual (1 == true == 1.0), which would swallow a
-// change from 1 to true that conditions such as CAST or string operators can observe.
+// Value+Identity: strict sameness of two values (same kind and same contents). `==` follows NSObject
+// isEqual (1 == true == 1.0), which would swallow a change from 1 to true that conditions such as CAST or
+// string operators can observe: the form engine decides with this whether setting a value is a change, and
+// a typed predicate whether a batch's variables are the ones its remembered binding was compiled for.
 
 extension Value {
     /// Whether `self` and `other` are the same kind with identical contents.
-    func isIdentical(to other: Value) -> Bool {
+    package func isIdentical(to other: Value) -> Bool {
         switch (self, other) {
         case (.null, .null): return true
         case (.bool(let left), .bool(let right)): return left == right
@@ -25,18 +26,6 @@ extension Value {
             return true
         default:
             return false
-        }
-    }
-
-    /// Empty for `required`: null, the empty string, an empty array, set or dictionary.
-    var isEmptyForRequired: Bool {
-        switch self {
-        case .null: true
-        case .string(let string): string.isEmpty
-        case .array(let elements): elements.isEmpty
-        case .set(let set): set.isEmpty
-        case .dictionary(let dictionary): dictionary.isEmpty
-        default: false
         }
     }
 }
