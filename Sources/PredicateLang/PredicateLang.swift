@@ -46,7 +46,7 @@ public struct CompiledPredicate: Sendable {
         @inline(__always)
         func run<Trace: TraceSink>(
             object: borrowing Value, variables: UnsafePointer<[String: Value]>?,
-            slots: UnsafeBufferPointer<RowStore.Entry>, fields: [String: Value]? = nil, trace: inout Trace
+            slots: UnsafeBufferPointer<RowStore.Entry>, fields: ValueDictionary? = nil, trace: inout Trace
         ) throws(EvaluationError) -> Bool {
             var budget = EvaluationBudget(program.storage.limits.maxEvaluationSteps)
             do throws(EvaluationError) {

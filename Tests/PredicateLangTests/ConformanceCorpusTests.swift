@@ -111,8 +111,8 @@ struct ConformanceCorpusTests {
             }
         }
         var variables: [String: Value] = [:]
-        if case .dictionary(let template)? = fields["template"] { variables.merge(template) { $1 } }
-        if case .dictionary(let bound)? = fields["variables"] { variables.merge(bound) { $1 } }
+        if case .dictionary(let template)? = fields["template"] { variables.merge(template.dictionary) { $1 } }
+        if case .dictionary(let bound)? = fields["variables"] { variables.merge(bound.dictionary) { $1 } }
         let arguments: [Value]
         if case .array(let values)? = fields["args"] { arguments = values } else { arguments = [] }
         return Case(
@@ -151,7 +151,7 @@ struct ConformanceCorpusTests {
         return steps
     }
 
-    static func applyHint(_ kind: String, at path: [PathStep], in fields: inout [String: Value]) {
+    static func applyHint(_ kind: String, at path: [PathStep], in fields: inout ValueDictionary) {
         guard case .key(let root)? = path.first, var value = fields[root] else { return }
         if path.count == 1 {
             fields[root] = convert(value, kind)

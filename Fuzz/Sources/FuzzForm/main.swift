@@ -137,7 +137,7 @@ let stableMembers = ["visibleSections", "visibleRows", "allSections", "allRows",
                      "effectiveDisabled", "required", "invalid", "values", "valuesIncludingHidden", "dependents"]
 
 /// The members of one output line (typed JSON: the protocol writes values with TypedJSON.serialize).
-func members(_ line: String) -> [String: Value]? {
+func members(_ line: String) -> ValueDictionary? {
     guard case .dictionary(let members)? = try? TypedJSON.parse(line) else { return nil }
     return members
 }

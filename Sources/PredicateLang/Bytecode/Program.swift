@@ -63,7 +63,7 @@ package struct Program: Sendable {
         let keyPaths: [[String]]
         /// For each key path, its single key when it is one plain key (no `@` operator, not `self`): the
         /// VM looks such a key up in a dictionary directly.
-        let plainKeys: [String?]
+        let plainKeys: [PlainKey?]
         /// Whether any key path is a plain key (the VM then takes a dictionary `SELF`'s members out once).
         let readsPlainKeys: Bool
         let keyPathRanges: [SourceRange]
@@ -111,7 +111,7 @@ package struct Program: Sendable {
                 guard components.count == 1, let key = components.first, !key.hasPrefix("@"), key != "self",
                     key != "SELF"
                 else { return nil }
-                return key
+                return PlainKey(name: key, hash: key.hashValue)
             }
             readsPlainKeys = plainKeys.contains { $0 != nil }
             keyPathRanges = contents.keyPathRanges

@@ -91,7 +91,7 @@ struct JSONNodeConverter {
         case .set:
             return .set(ValueSet(frame.values))
         case .object:
-            var dictionary: [String: Value] = [:]
+            var dictionary = ValueDictionary()
             dictionary.reserveCapacity(frame.keys.count)
             for (key, value) in zip(frame.keys, frame.values) { dictionary[key] = value }
             return .dictionary(dictionary)

@@ -97,7 +97,7 @@ extension TypedJSONReader {
         guard current == UInt8(ascii: "{"), limits.maxDepth > 0 else { return .unsupported }
         position += 1
         skipWhitespace()
-        var members: [String: Value] = [:]
+        var members = ValueDictionary()
         members.reserveCapacity(projection.names.count)
         if current == UInt8(ascii: "}") {
             position += 1
@@ -115,7 +115,7 @@ extension TypedJSONReader {
     /// The members of the top-level object, from the first key to the closing brace; nil when they
     /// were read, else what the read answers. `keys` holds the key ranges seen, for duplicates.
     private mutating func readMembers(
-        _ projection: JSONProjection, into members: inout [String: Value],
+        _ projection: JSONProjection, into members: inout ValueDictionary,
         keys: UnsafeMutableBufferPointer<Range<Int>>
     ) -> Projected? {
         var keyCount = 0

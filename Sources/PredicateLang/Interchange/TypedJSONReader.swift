@@ -179,7 +179,7 @@ struct TypedJSONReader {
             pendingKeys.removeSubrange(frame.keyStart...)
             pendingValues.removeSubrange(frame.valueStart...)
         }
-        var members: [String: Value] = [:]
+        var members = ValueDictionary()
         members.reserveCapacity(pendingKeys.count - frame.keyStart)
         var valueIndex = frame.valueStart
         for keyIndex in frame.keyStart..<pendingKeys.count {
@@ -194,7 +194,7 @@ struct TypedJSONReader {
     }
 
     /// The value of a `$date` / `$set` wrapper object, or nil if it is not a valid one.
-    private static func unwrap(_ members: [String: Value]) -> Value? {
+    private static func unwrap(_ members: ValueDictionary) -> Value? {
         guard members.count == 1, let (key, value) = members.first else { return nil }
         if key == "$date" {
             switch value {

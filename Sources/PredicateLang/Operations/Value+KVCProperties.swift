@@ -54,7 +54,7 @@ extension KeyValueCoding {
 
     /// `@allKeys` / `@allValues` of a dictionary (NSDictionary strips the `@` and calls the method),
     /// sorted by key for a stable order.
-    static func dictionaryProperty(_ key: String, of dictionary: [String: Value]) -> Value? {
+    static func dictionaryProperty(_ key: String, of dictionary: ValueDictionary) -> Value? {
         switch key {
         case "@count": return .int(Int64(dictionary.count))
         case "@allKeys":

@@ -57,11 +57,13 @@ extension VirtualMachine {
     /// so the loops' inlined quick tier stays small.
     @inline(never)
     static func quickTestKey(
-        _ key: String?, _ matcher: UnsafePointer<Matcher>, _ fields: [String: Value]?
+        _ key: PlainKey?, _ matcher: UnsafePointer<Matcher>, _ fields: ValueDictionary?
     ) -> Bool? {
         guard let key, let dictionary = fields else { return nil }
-        guard var value = dictionary[key] else { return Matcher.quickNull(matcher) }
-        return Matcher.quickTest(matcher, &value)
+        return dictionary.withValue(forKey: key.name, hash: key.hash) { value in
+            guard let value else { return Matcher.quickNull(matcher) }
+            return Matcher.quickTest(matcher, value)
+        }
     }
 
     /// The thorough tier: the leaf's operand read with the full rules (a missing slot is null, `@count`

@@ -85,7 +85,8 @@ extension VirtualMachine {
         do {
             let index = Int(path.rawValue)
             if let key = program.plainKeys[index], case .dictionary(let dictionary) = object {
-                return dictionary[key] ?? .null
+                guard let position = dictionary.position(of: key.name, hash: key.hash) else { return .null }
+                return dictionary.entries[position].value
             }
             return try object.value(forKeyPath: program.keyPaths[index], budget: &budget)
         } catch {

@@ -16,7 +16,7 @@ struct EvaluationInputs: ~Copyable {
     let object: UnsafePointer<Value>
     /// `SELF`'s members when it is a dictionary and the program looks plain keys up in it: taken out of the
     /// `Value` once per evaluation and borrowed by each key leaf, instead of copied out of it by each.
-    var fields: [String: Value]? = nil
+    var fields: ValueDictionary? = nil
     /// The `$variable` bindings; nil when there are none (evaluating over a row store).
     let variables: UnsafePointer<[String: Value]>?
     /// The clock and random source of `now()` and `random()`.

@@ -82,10 +82,9 @@ private struct ValueConformer {
         return element.isAny || elements.isEmpty ? .value(close(frame, unchanged: true)) : .frame(frame)
     }
 
-    private static func frame(_ dictionary: [String: Value], types: (String) -> SchemaType) -> Opened {
-        let keys = Array(dictionary.keys)
-        let frame = Frame(
-            kind: .dictionary, keys: keys, children: keys.map { dictionary[$0] ?? .null }, types: keys.map(types))
+    private static func frame(_ dictionary: ValueDictionary, types: (String) -> SchemaType) -> Opened {
+        let keys = dictionary.keys
+        let frame = Frame(kind: .dictionary, keys: keys, children: dictionary.values, types: keys.map(types))
         return frame.types.allSatisfy(\.isAny) ? .value(.dictionary(dictionary)) : .frame(frame)
     }
 
@@ -98,10 +97,7 @@ private struct ValueConformer {
         case .set:
             return .set(ValueSet(values))
         case .dictionary:
-            var dictionary: [String: Value] = [:]
-            dictionary.reserveCapacity(values.count)
-            for (key, value) in zip(frame.keys, values) { dictionary[key] = value }
-            return .dictionary(dictionary)
+            return .dictionary(ValueDictionary(zip(frame.keys, values)))
         }
     }
 }

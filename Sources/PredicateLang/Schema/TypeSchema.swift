@@ -233,7 +233,7 @@ extension SchemaObject {
     /// The object at `address` (a Swift value of this schema's type) as a dictionary value, reading every
     /// field; `lift` first moves each field's read to where the object is held (nil: it is at `address`).
     func value(at address: UnsafeRawPointer, through lift: (@Sendable (FieldRead) -> FieldRead)? = nil) -> Value {
-        var dictionary: [String: Value] = [:]
+        var dictionary = ValueDictionary()
         for field in fields {
             guard let access = field.accessor else { continue }
             let read = lift.map { $0(access.read) } ?? access.read

@@ -152,7 +152,7 @@ extension PredicateParser {
     /// dictionary constant. The language has no dictionary expression, so the values must be constants
     /// (as the printer writes them: literals, `{...}` arrays, `{...} UNION {}` sets, `1e999 - 1e999`).
     private mutating func parseDictionary(first: SyntaxTree.Expression, opening: Int) -> SyntaxTree.Expression? {
-        var dictionary: [String: Value] = [:]
+        var dictionary = ValueDictionary()
         var key = first
         while true {
             guard let (name, value) = parseDictionaryEntry(key) else { return nil }

@@ -35,8 +35,9 @@ public enum Value: Sendable {
     case array([Value])
     /// An unordered set of distinct values (kept in first-insertion order, for stable output).
     case set(ValueSet)
-    /// A dictionary with string keys.
-    case dictionary([String: Value])
+    /// A dictionary with string keys (``ValueDictionary``; `Value.dictionary(_:)` also takes a Swift
+    /// `[String: Value]`).
+    case dictionary(ValueDictionary)
 }
 
 extension Value {
@@ -236,8 +237,6 @@ extension Value: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expressib
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: Value...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, Value)...) {
-        var dictionary: [String: Value] = [:]
-        for (key, value) in elements { dictionary[key] = value }
-        self = .dictionary(dictionary)
+        self = .dictionary(ValueDictionary(elements))
     }
 }

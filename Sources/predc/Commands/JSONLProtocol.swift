@@ -78,7 +78,7 @@ enum JSONLProtocol {
         var variables: [String: Value] = [:]
         switch members["variables"] {
         case nil, .null?: break
-        case .dictionary(let bindings)?: variables = bindings
+        case .dictionary(let bindings)?: variables = bindings.dictionary
         default: return .failure(JSONLInputFailure(idJSON: idJSON, error: inputError("'variables' must be an object")))
         }
         let request = JSONLRequest(

@@ -43,7 +43,7 @@ struct FormSketch {
     /// The form file's text, for positions.
     var source: SourceText
     /// The `options` object, as written.
-    var options: [String: Value] = [:]
+    var options = ValueDictionary()
 
     /// The tags of all rows and sections, in order.
     var tags: [String] { elements.compactMap(\.tag) }

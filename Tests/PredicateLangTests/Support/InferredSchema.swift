@@ -11,7 +11,7 @@ enum InferredSchema {
         return Schema(self.object(fields, name: "Root"), variables: variables.mapValues(SchemaType.init(of:)))
     }
 
-    static func object(_ fields: [String: Value], name: String) -> SchemaObject {
+    static func object(_ fields: ValueDictionary, name: String) -> SchemaObject {
         SchemaObject(
             name: name,
             fields: fields.keys.sorted().map { key in SchemaField(key, type(of: fields[key] ?? .null, name: key)) })
