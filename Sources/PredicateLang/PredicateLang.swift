@@ -32,12 +32,12 @@ public struct CompiledPredicate: Sendable {
         /// table), so ``CompiledPredicate/evaluate(in:object:)`` hands the VM the store's entries.
         @usableFromInline let isFormMode: Bool
 
-        init(tree: SyntaxTree.Predicate, source: SourceText, program: Program, environment: FunctionEnvironment) {
+        init(tree: SyntaxTree.Predicate, source: SourceText, program: Program, environment: EnvironmentBox) {
             self.tree = tree
             self.source = source
             self.sourceReference = SourceReference(source)
             self.program = program
-            self.environment = EnvironmentBox(environment)
+            self.environment = environment
             isFormMode = program.isFormMode
         }
 
@@ -127,7 +127,10 @@ public struct CompiledPredicate: Sendable {
     /// The clock and random source for `now()` and `random()`; replace it to make tests repeatable.
     public var functionEnvironment: FunctionEnvironment {
         get { core.environment.environment }
-        set { core = Core(tree: core.tree, source: core.source, program: core.program, environment: newValue) }
+        set {
+            core = Core(
+                tree: core.tree, source: core.source, program: core.program, environment: EnvironmentBox(newValue))
+        }
     }
 
     /// What the predicate reads: free `$variables` and key paths of the evaluated object.

@@ -37,15 +37,16 @@ extension FormState {
         guard slotElement.indices.contains(read.slot.index), let element = slotElement[read.slot.index] else {
             return false
         }
-        let record = elements[element.raw]
-        return record.isRow ? !record.value.isNull : record.isMultivalued
+        // Fields read in place: copying the whole record would retain its arrays and value.
+        return elements[element.raw].isRow ? !elements[element.raw].value.isNull : elements[element.raw].isMultivalued
     }
 
     /// The type of an element's value, as far as its current value tells.
     private func valueType(of element: ElementID) -> SchemaType {
-        let record = elements[element.raw]
-        guard record.isRow else { return record.isMultivalued ? .optional(.array(.any)) : .any }
-        switch record.value {
+        guard elements[element.raw].isRow else {
+            return elements[element.raw].isMultivalued ? .optional(.array(.any)) : .any
+        }
+        switch elements[element.raw].value {
         case .null: return .any
         case .bool: return .optional(.boolean)
         case .int: return .optional(.integer)

@@ -56,7 +56,8 @@ struct Compiler {
         compilePredicate(folded.predicate)
         emit(.return, at: .synthesized)
         let mainEnd = instructions.count
-        var blockStarts: [Int] = []
+        // The entries of the blocks: the main one at 0, then each block's first instruction.
+        var blockStarts = [0]
         for block in pendingBlocks {
             blockStarts.append(instructions.count)
             instructions += block.instructions
@@ -70,11 +71,16 @@ struct Compiler {
         let tables = Verifier.Tables(
             constants: constants.count, matchers: matchers.count, keyPaths: nameTables.keyPaths.count,
             names: nameTables.names.count, locals: localCount, reads: reads.count)
-        switch Verifier.analyze(instructions, tables: tables, entries: [0] + blockStarts) {
+        switch Verifier.analyze(instructions, tables: tables, entries: blockStarts) {
         case .success(let depth):
-            let ends = blockStarts.dropFirst() + [instructions.count]
-            let blocks = zip(blockStarts, ends).map { start, end in
-                Program.Block(start: start, decisionGraph: decisionGraph(start..<end))
+            var blocks: [Program.Block] = []
+            if blockStarts.count > 1 {
+                blocks.reserveCapacity(blockStarts.count &- 1)
+                for index in 1..<blockStarts.count {
+                    let start = blockStarts[index]
+                    let end = index &+ 1 < blockStarts.count ? blockStarts[index &+ 1] : instructions.count
+                    blocks.append(Program.Block(start: start, decisionGraph: decisionGraph(start..<end)))
+                }
             }
             return Program(
                 Program.Contents(

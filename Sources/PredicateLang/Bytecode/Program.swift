@@ -53,8 +53,14 @@ package struct Program: Sendable {
     /// sharing it across threads is safe.
     @usableFromInline
     final class Storage: @unchecked Sendable {
-        /// Everything as the compiler handed it over (listings, tests, tools).
-        let contents: Contents
+        // Everything the compiler handed over, each field stored once (keeping the whole `Contents` beside
+        // the fields the loops read would retain every table twice); ``contents`` reassembles it.
+        let instructions: [Instruction]
+        let matchers: [Matcher]
+        let symbols: SymbolTable?
+        let decisionGraph: DecisionGraph?
+        let programBlocks: [Block]
+        let typedRoot: SchemaObject?
         /// Whether the program was compiled against a symbol table (its tags are slot reads).
         let isFormMode: Bool
         // What the loops read, stored here directly so that reading one does not copy `contents`.
@@ -101,8 +107,22 @@ package struct Program: Sendable {
         /// The one allocation holding the tables above (``TableLayout``).
         private let tableMemory: UnsafeMutableRawPointer
 
-        init(_ contents: Contents) {
-            self.contents = contents
+        /// Everything as the compiler handed it over (listings, tests, tools).
+        var contents: Contents {
+            Contents(
+                instructions: instructions, sourceRanges: sourceRanges, constants: constants, matchers: matchers,
+                keyPaths: keyPaths, keyPathRanges: keyPathRanges, names: names, maxStackDepth: maxStackDepth,
+                localCount: localCount, symbols: symbols, limits: limits, decisionGraph: decisionGraph, reads: reads,
+                blocks: programBlocks, typedRoot: typedRoot)
+        }
+
+        init(_ contents: consuming Contents) {
+            instructions = contents.instructions
+            matchers = contents.matchers
+            symbols = contents.symbols
+            decisionGraph = contents.decisionGraph
+            programBlocks = contents.blocks
+            typedRoot = contents.typedRoot
             isFormMode = contents.symbols != nil
             limits = contents.limits
             constants = contents.constants
@@ -220,35 +240,35 @@ package struct Program: Sendable {
     }
 
     /// The instructions; execution starts at 0 and ends at a `return`.
-    package var instructions: [Instruction] { storage.contents.instructions }
+    package var instructions: [Instruction] { storage.instructions }
     /// Constant values (`pushConstant`, `unsupported` messages).
-    package var constants: [Value] { storage.contents.constants }
+    package var constants: [Value] { storage.constants }
     /// Prepared right-hand sides of comparisons (`match…`).
-    package var matchers: [Matcher] { storage.contents.matchers }
+    package var matchers: [Matcher] { storage.matchers }
     /// Key paths read by `keyPath` and `matchKey`, as components.
-    package var keyPaths: [[String]] { storage.contents.keyPaths }
+    package var keyPaths: [[String]] { storage.keyPaths }
     /// Where each key path was written (the position of an error a fused key read raises).
-    package var keyPathRanges: [SourceRange] { storage.contents.keyPathRanges }
+    package var keyPathRanges: [SourceRange] { storage.keyPathRanges }
     /// Variable names read by `loadVariable`.
-    package var names: [String] { storage.contents.names }
+    package var names: [String] { storage.names }
     /// The source range of each instruction (the source map), for errors and listings.
-    package var sourceRanges: [SourceRange] { storage.contents.sourceRanges }
+    package var sourceRanges: [SourceRange] { storage.sourceRanges }
     /// The deepest the operand stack gets, as computed by the ``Verifier``.
-    package var maxStackDepth: Int { storage.contents.maxStackDepth }
+    package var maxStackDepth: Int { storage.maxStackDepth }
     /// The number of locals the program uses (SUBQUERY state and variables).
-    package var localCount: Int { storage.contents.localCount }
+    package var localCount: Int { storage.localCount }
     /// The symbol table slots were resolved against (form mode), if any.
-    package var symbols: SymbolTable? { storage.contents.symbols }
+    package var symbols: SymbolTable? { storage.symbols }
     /// Whether the program was compiled against a symbol table (its tags are slot reads).
     package var isFormMode: Bool { storage.isFormMode }
     /// The limits evaluation runs under.
-    package var limits: Limits { storage.contents.limits }
+    package var limits: Limits { storage.limits }
     /// The decision graph the VM walks instead of the instructions, for a program of leaves.
-    package var decisionGraph: DecisionGraph? { storage.contents.decisionGraph }
+    package var decisionGraph: DecisionGraph? { storage.decisionGraph }
     /// Typed reads (programs compiled against a Swift type's schema).
-    package var reads: [TypedRead] { storage.contents.reads }
+    package var reads: [TypedRead] { storage.reads }
     /// The blocks after the main one.
-    var blocks: [Block] { storage.contents.blocks }
+    var blocks: [Block] { storage.programBlocks }
 
     /// The source range of the instruction at `offset`, or ``SourceRange/synthesized``.
     package func sourceRange(at offset: Int) -> SourceRange {

@@ -20,7 +20,7 @@ extension VirtualMachine {
 
     /// `SELF`: the evaluated Value, or for a typed program the evaluated Swift value as a dictionary.
     static func evaluatedObject(_ program: Program.Storage, _ inputs: borrowing EvaluationInputs) -> Value {
-        if let root = program.contents.typedRoot, let address = object(0, inputs) { return root.value(at: address) }
+        if let root = program.typedRoot, let address = object(0, inputs) { return root.value(at: address) }
         return inputs.object.pointee
     }
 

@@ -35,6 +35,9 @@ struct EvaluationInputs: ~Copyable {
 final class EnvironmentBox: Sendable {
     let environment: FunctionEnvironment
     init(_ environment: FunctionEnvironment) { self.environment = environment }
+
+    /// The live environment's box, shared by every predicate that uses it (one allocation fewer per compile).
+    static let live = EnvironmentBox(.live)
 }
 
 /// Runs programs. Stateless: everything an evaluation mutates lives in its own frame.

@@ -51,6 +51,8 @@ struct PredicateParser {
     var matchingParen: [Int] { input.matchingParen }
 
     static func matchParentheses(_ tokens: [Token]) -> [Int] {
+        // Without a `(` nothing is ever looked up: no table.
+        guard tokens.contains(where: { $0.is(.leftParen) }) else { return [] }
         var matches = [Int](filled: -1, count: tokens.count)
         var open: [Int] = []
         for (index, token) in tokens.enumerated() {

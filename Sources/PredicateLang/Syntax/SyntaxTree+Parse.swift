@@ -109,6 +109,7 @@ extension SyntaxTree {
 
     /// Diagnostics in source order (stable), capped at 100.
     private static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard diagnostics.count > 1 else { return diagnostics }
         let ordered = diagnostics.enumerated().sorted {
             ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
         }
