@@ -135,9 +135,10 @@ extension Compiler {
 
     /// The slot whose `@count` an operand reads: `$tag.@count` or `$tag.value.@count`.
     func slotCountRead(_ expression: SyntaxTree.Expression) -> SlotOperand? {
-        guard case .keyPath(.variable(let name, _)?, let components, _) = expression else { return nil }
-        let names = components.map(\.name)
-        guard names == ["@count"] || names == ["value", "@count"] else { return nil }
+        guard case .keyPath(.variable(let name, _)?, let components, _) = expression,
+            components.last?.name == "@count", components.count == 1 || components.first?.name == "value",
+            components.count <= 2
+        else { return nil }
         return formSlot(name)
     }
 

@@ -14,8 +14,9 @@ struct Compiler {
     var ranges: [SourceRange] = []
     var constants: [Value] = []
     var matchers: [Matcher] = []
-    /// The key-path and name tables, behind one reference (see ``NameTables``).
-    let nameTables = NameTables()
+    /// The key-path and name tables, behind one reference (see ``NameTables``), made when the first key
+    /// path or name is added (a form condition usually has none).
+    private var madeNameTables: NameTables?
     var localCount = 0
     /// SUBQUERY variables in scope, innermost last.
     var scopes: [(name: String, local: LocalIndex)] = []
@@ -69,8 +70,8 @@ struct Compiler {
         }
         guard !diagnostics.hasErrors else { return nil }
         let tables = Verifier.Tables(
-            constants: constants.count, matchers: matchers.count, keyPaths: nameTables.keyPaths.count,
-            names: nameTables.names.count, locals: localCount, reads: reads.count)
+            constants: constants.count, matchers: matchers.count, keyPaths: madeNameTables?.keyPaths.count ?? 0,
+            names: madeNameTables?.names.count ?? 0, locals: localCount, reads: reads.count)
         switch Verifier.analyze(instructions, tables: tables, entries: blockStarts) {
         case .success(let depth):
             var blocks: [Program.Block] = []
@@ -85,8 +86,8 @@ struct Compiler {
             return Program(
                 Program.Contents(
                     instructions: instructions, sourceRanges: ranges, constants: constants, matchers: matchers,
-                    keyPaths: nameTables.keyPaths, keyPathRanges: nameTables.keyPathRanges,
-                    names: nameTables.names, maxStackDepth: depth,
+                    keyPaths: madeNameTables?.keyPaths ?? [], keyPathRanges: madeNameTables?.keyPathRanges ?? [],
+                    names: madeNameTables?.names ?? [], maxStackDepth: depth,
                     localCount: localCount, symbols: symbols, limits: limits,
                     decisionGraph: decisionGraph(0..<mainEnd), reads: reads, blocks: blocks, typedRoot: typedRoot))
         case .failure(let failure):
@@ -215,6 +216,7 @@ struct Compiler {
 
     /// The index of a key path written at `range` (the range positions errors of fused key reads).
     mutating func keyPath(_ components: [String], at range: SourceRange) -> KeyPathIndex {
+        let nameTables = nameTables()
         let entry = NameTables.KeyPathEntry(components: components, range: range)
         if let existing = nameTables.keyPathIndices[entry] { return KeyPathIndex(existing) }
         guard let index = Self.append(components, to: &nameTables.keyPaths) else {
@@ -227,6 +229,7 @@ struct Compiler {
     }
 
     mutating func name(_ name: String) -> NameIndex {
+        let nameTables = nameTables()
         if let existing = nameTables.nameIndices[name] { return NameIndex(existing) }
         guard let index = Self.append(name, to: &nameTables.names) else {
             overflowed = true
@@ -234,6 +237,14 @@ struct Compiler {
         }
         nameTables.nameIndices[name] = index
         return NameIndex(index)
+    }
+
+    /// The key-path and name tables, made on first use.
+    private mutating func nameTables() -> NameTables {
+        if let tables = madeNameTables { return tables }
+        let tables = NameTables()
+        madeNameTables = tables
+        return tables
     }
 
     /// Reserves `count` consecutive locals; returns the first.

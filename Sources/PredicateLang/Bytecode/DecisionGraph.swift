@@ -67,7 +67,7 @@ package struct DecisionGraph: Hashable, Sendable {
     /// The first node, or the answer of a program without leaves.
     package let entry: DecisionTarget
 
-    /// A graph from its parts (for tests that check the verifier); nil when `nodes` is empty and `entry` a node.
+    /// A graph from its parts; nil when `nodes` is empty and `entry` a node.
     init?(nodes: [DecisionNode], entry: DecisionTarget) {
         guard !entry.isNode || !nodes.isEmpty else { return nil }
         self.nodes = nodes
@@ -82,30 +82,43 @@ package struct DecisionGraph: Hashable, Sendable {
         guard code.count < Int(Int32.max), code.indices.contains(block.lowerBound) || block.isEmpty,
             block.upperBound <= code.count
         else { return nil }
-        var nodeIndex = [Int32](filled: -1, count: code.count)
+        // Each leaf's node number, in temporary storage (on the stack for the usual program).
+        let graph = withUnsafeTemporaryAllocation(of: Int32.self, capacity: code.count) { nodeIndex in
+            nodeIndex.initialize(repeating: -1)
+            return Self.graph(code, block: block, nodeIndex)
+        }
+        guard let graph else { return nil }
+        self = graph
+    }
+
+    /// The graph of `block` of `code`, with `nodeIndex` (one entry per instruction, all -1) to number its
+    /// leaves in.
+    private static func graph(
+        _ code: [Instruction], block: Range<Int>, _ nodeIndex: UnsafeMutableBufferPointer<Int32>
+    ) -> DecisionGraph? {
         var leafCount: Int32 = 0
         for offset in block {
             if code[offset].isLeaf {
                 nodeIndex[offset] = leafCount
                 leafCount += 1
-            } else if !Self.isControl(code[offset]) {
+            } else if !isControl(code[offset]) {
                 return nil
             }
         }
         let end = block.upperBound
-        guard let entry = Self.follow(code, from: block.lowerBound, to: end, flag: false, after: -1, nodeIndex)
+        let numbers = UnsafeBufferPointer(nodeIndex)
+        guard let entry = follow(code, from: block.lowerBound, to: end, flag: false, after: -1, numbers)
         else { return nil }
         var nodes: [DecisionNode] = []
         nodes.reserveCapacity(Int(leafCount))
         for offset in block where code[offset].isLeaf {
-            guard let onTrue = Self.follow(code, from: offset + 1, to: end, flag: true, after: offset, nodeIndex),
-                let onFalse = Self.follow(code, from: offset + 1, to: end, flag: false, after: offset, nodeIndex)
+            guard let onTrue = follow(code, from: offset + 1, to: end, flag: true, after: offset, numbers),
+                let onFalse = follow(code, from: offset + 1, to: end, flag: false, after: offset, numbers)
             else { return nil }
             nodes.append(
                 DecisionNode(instruction: code[offset], onTrue: onTrue, onFalse: onFalse, offset: Int32(offset)))
         }
-        self.nodes = nodes
-        self.entry = entry
+        return DecisionGraph(nodes: nodes, entry: entry)
     }
 
     /// Control flow between leaves, which the graph folds into its edges.
@@ -119,7 +132,8 @@ package struct DecisionGraph: Hashable, Sendable {
     /// Runs the control flow from `start` with `flag` until a leaf (its node) or an answer. Nil when a jump
     /// does not go forward or lands outside the program: such a program keeps the instruction loop.
     private static func follow(
-        _ code: [Instruction], from start: Int, to end: Int, flag: Bool, after leaf: Int, _ nodeIndex: [Int32]
+        _ code: [Instruction], from start: Int, to end: Int, flag: Bool, after leaf: Int,
+        _ nodeIndex: UnsafeBufferPointer<Int32>
     ) -> DecisionTarget? {
         var pc = start
         var flag = flag

@@ -116,7 +116,7 @@ package struct Program: Sendable {
                 blocks: programBlocks, typedRoot: typedRoot)
         }
 
-        init(_ contents: consuming Contents) {
+        init(_ contents: Contents) {
             instructions = contents.instructions
             matchers = contents.matchers
             symbols = contents.symbols

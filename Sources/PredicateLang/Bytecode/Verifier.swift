@@ -47,18 +47,36 @@ package struct Verifier: Sendable {
         guard !instructions.isEmpty else {
             return .failure(VerificationFailure(offset: 0, message: "empty program"))
         }
-        var states = [State?](filled: nil, count: instructions.count)
-        var worklist: [Int] = []
-        worklist.reserveCapacity(instructions.count + entries.count)
+        // The state of each offset and the work list live in temporary storage (on the stack for the usual
+        // program): an offset is queued when its state is first set and at most once more (when it gains
+        // "flag unset"), so the list never holds more than twice the offsets plus the entries.
+        return withUnsafeTemporaryAllocation(of: State?.self, capacity: instructions.count) { states in
+            states.initialize(repeating: nil)
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 &* instructions.count &+ entries.count) {
+                analyze(instructions, tables: tables, entries: entries, states: states, worklist: $0)
+            }
+        }
+    }
+
+    /// ``analyze(_:tables:entries:)`` over `states` (one per instruction, all nil) and room for the work list.
+    private static func analyze(
+        _ instructions: [Instruction], tables: Tables, entries: [Int], states: UnsafeMutableBufferPointer<State?>,
+        worklist: UnsafeMutableBufferPointer<Int>
+    ) -> Result<Int, VerificationFailure> {
+        var queued = 0
         for entry in entries {
             guard instructions.indices.contains(entry) else {
                 return .failure(VerificationFailure(offset: entry, message: "block entry outside the program"))
             }
-            worklist.append(entry)
+            guard states[entry] == nil else { continue }
+            worklist[queued] = entry
+            queued &+= 1
             states[entry] = State(depth: 0, flagSet: false)
         }
         var maxDepth = 0
-        while let offset = worklist.popLast() {
+        while queued > 0 {
+            queued &-= 1
+            let offset = worklist[queued]
             guard let state = states[offset] else { continue }
             let instruction = instructions[offset]
             if let problem = indexProblem(instruction, tables: tables) {
@@ -109,8 +127,13 @@ package struct Verifier: Sendable {
                     }
                     guard existing.flagSet && !next.flagSet else { return nil }
                 }
+                // Never taken (see the bound above); kept so that a mistake cannot write past the list.
+                guard queued < worklist.count else {
+                    return VerificationFailure(offset: offset, message: "work list overflow")
+                }
                 states[successor] = next
-                worklist.append(successor)
+                worklist[queued] = successor
+                queued &+= 1
                 return nil
             }
             if let failure = flow(to: first) { return .failure(failure) }

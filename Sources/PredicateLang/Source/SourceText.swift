@@ -19,12 +19,20 @@ public struct SourceText: Hashable, Sendable {
         self.name = name
         self.text = text
         self.utf8 = Array(text.utf8)
+        // Most predicates are one line: they share one table instead of allocating their own.
+        guard utf8.contains(UInt8(ascii: "\n")) else {
+            self.lineStarts = Self.oneLine
+            return
+        }
         var starts = [0]
         for (offset, byte) in utf8.enumerated() where byte == UInt8(ascii: "\n") {
             starts.append(offset + 1)
         }
         self.lineStarts = starts
     }
+
+    /// The line starts of a text without a line feed.
+    private static let oneLine = [0]
 
     /// The 0-based index of the line that contains `offset`.
     public func lineIndex(containing offset: Int) -> Int {
