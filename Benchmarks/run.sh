@@ -2,7 +2,8 @@
 # run.sh: the one command that runs every benchmark and prints the results table.
 #   1. swift package benchmark (all suites, stored as baseline "current" in .benchmarkBaselines/)
 #   2. swift package benchmark thresholds check: the zero-allocation gates in Thresholds/ (exit 2 on regression)
-#   3. filter-vs-jq.sh: predc filter against jq on a generated 1,000,000-line file
+#   3. filter-vs-jq.sh: predc filter against jq on a generated 1,000,000-line file; then the first compile in 15
+#      fresh processes (EvaluateProbe first-compile)
 #   4. Scripts/callgrind-counts.py: instructions, retains/releases and allocations per evaluation (valgrind) for
 #      the Objects cases and P1 in form mode and on a dictionary, and per form change and form load (issue 16)
 #   5. Scripts/report.py: one markdown table of medians and ratios against the targets, written to
@@ -58,6 +59,24 @@ if [ "$run_filter" -eq 1 ]; then
     fi
 fi
 
+# The first compile in a process (issue 16: no spike above 50 µs): one sample per fresh process.
+first_compile_json="$raw/first-compile.json"
+rm -f "$first_compile_json"
+if swift build -c release --product EvaluateProbe >/dev/null 2>&1; then
+    probe="$(swift build -c release --show-bin-path)/EvaluateProbe"
+    if ! (echo "["; for run in $(seq 1 15); do
+        "$probe" first-compile || exit 1
+        if [ "$run" -lt 15 ]; then echo ","; fi
+    done; echo "]") > "$first_compile_json"; then
+        echo "run.sh: first-compile probe failed" >&2
+        rm -f "$first_compile_json"
+        status=1
+    fi
+else
+    echo "run.sh: cannot build EvaluateProbe for the first-compile samples" >&2
+    status=1
+fi
+
 counts_json=""
 if [ "$run_counts" -eq 1 ]; then
     echo "== 4/5 instruction counts (valgrind)" >&2
@@ -99,6 +118,7 @@ Load average (1, 5, 15 min) at the start: $load_start; at the end: $(cut -d' ' -
 (the machine has $(nproc) cores shared with other work: wall-clock figures include that contention)."
 python3 Scripts/report.py --baseline "$baseline" --jmh "$raw/$baseline.jmh.json" \
     ${filter_json:+--filter "$filter_json"} ${counts_json:+--counts "$counts_json"} \
+    $([ -f "$first_compile_json" ] && echo --first-compile "$first_compile_json") \
     --svg results/forms-change-cost.svg --header "$header" \
     > results/results.md || status=2
 cat results/results.md

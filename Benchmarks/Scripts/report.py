@@ -318,7 +318,7 @@ def objects_section(results, counts, lines, summary, failures):
                             f"{keypath['retain']:.1f} retains / {keypath['release']:.1f} releases", pairs <= 4))
 
 
-def compile_section(results, lines, summary):
+def compile_section(results, first_compile, lines, summary):
     pattern = re.compile(r"^(compile|parse|cache-hit):(.+):(\d+)B$")
     rows = []
     for name, row in results.items():
@@ -334,7 +334,11 @@ def compile_section(results, lines, summary):
     for subject, work, size, row in rows:
         per_byte = row["ns"] / size
         lines.append(f"| {subject} | {work} | {size} | {fmt_ns(row['ns'])} | {per_byte:.1f} | {fmt_allocs(row)} |")
-        if work == "compile" and not subject.startswith("corpus-invalid"):
+        if work == "compile" and subject == "O100":
+            # Issue 16: "a 100-byte predicate in at most 3 µs" (schema-free object predicate).
+            summary.append((f"C1 compile a {size}-byte object predicate", "≤ 3 µs", fmt_ns(row["ns"]),
+                            row["ns"] <= 3000))
+        elif work == "compile" and not subject.startswith("corpus-invalid"):
             limit = 30 if subject.startswith("corpus") else 15
             summary.append((f"C1 compile {subject}", f"≤ {limit} ns/byte", f"{per_byte:.1f} ns/byte",
                             per_byte <= limit))
@@ -344,6 +348,16 @@ def compile_section(results, lines, summary):
             summary.append((f"C3 compile cache hit {subject}", "observable, ≤ 1 µs", f"{fmt_ns(row['ns'])}{speedup}",
                             row["ns"] <= 1000))
     lines.append("")
+    if first_compile:
+        # Each sample is one fresh process: its first compile (lazy tables, metadata, page faults) and its second.
+        first = sorted(sample["first"] for sample in first_compile)
+        second = sorted(sample["second"] for sample in first_compile)
+        median = first[len(first) // 2]
+        lines.append(f"First compile in a fresh process (the 100-byte object predicate, {len(first)} processes): "
+                     f"median {fmt_ns(median)}, max {fmt_ns(first[-1])}; the second compile in the same process: "
+                     f"median {fmt_ns(second[len(second) // 2])}.\n")
+        summary.append(("C1 first compile in a process (100-byte object predicate), median of fresh processes",
+                        "≤ 50 µs", f"{fmt_ns(median)} (max {fmt_ns(first[-1])})", median <= 50000))
 
 
 def forms_section(results, counts, lines, summary, chart_points):
@@ -541,6 +555,7 @@ def main():
     parser.add_argument("--svg", help="where to write the change-cost chart")
     parser.add_argument("--header", default="", help="text put above the tables (machine, date, command)")
     parser.add_argument("--counts", help="JSON rows written by Scripts/callgrind-counts.py --json")
+    parser.add_argument("--first-compile", help="JSON list of {first, second} nanoseconds, one per fresh process")
     args = parser.parse_args()
 
     scaling = load_scaling(args.baseline_dir, args.baseline)
@@ -554,7 +569,11 @@ def main():
         with open(args.counts) as handle:
             counts = json.load(handle)
     objects_section(results, counts, lines, summary, failures)
-    compile_section(results, lines, summary)
+    first_compile = None
+    if args.first_compile and os.path.exists(args.first_compile):
+        with open(args.first_compile) as handle:
+            first_compile = json.load(handle)
+    compile_section(results, first_compile, lines, summary)
     forms_section(results, counts, lines, summary, chart_points)
     filter_section(args.filter, lines, summary)
     if args.svg and write_chart(chart_points, args.svg):

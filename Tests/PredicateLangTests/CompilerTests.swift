@@ -103,6 +103,28 @@ struct CompilerTests {
         #expect(flag.program.instructions.first == .setFlag(false))
     }
 
+    @Test(
+        "key paths and variable names are shared, below the scan limit and past it (where the hash index takes over)",
+        arguments: [3, NameTables.scanLimit, NameTables.scanLimit + 1, 40])
+    func sharedNames(count: Int) throws {
+        // Each key path and variable once; then each variable twice in its clause, one name-table entry.
+        let keys = (0..<count).map { "k\($0) == $v\($0)" }.joined(separator: " OR ")
+        let program = try Self.compiled(keys).program
+        #expect(program.keyPaths == (0..<count).map { ["k\($0)"] })
+        #expect(program.names == (0..<count).map { "v\($0)" })
+        let repeated = try Self.compiled((0..<count).map { "$v\($0) > 1 AND $v\($0) < 9" }.joined(separator: " OR "))
+        #expect(repeated.program.names == (0..<count).map { "v\($0)" })
+        let bindings = Dictionary(uniqueKeysWithValues: (0..<count).map { ("v\($0)", Value.int(Int64($0))) })
+        let object = Value.dictionary(Dictionary(uniqueKeysWithValues: (0..<count).map { ("k\($0)", Value.int(-1)) }))
+        #expect(try Self.compiled(keys).evaluate(with: object, variables: bindings) == false)
+        let last = Value.dictionary(["k\(count - 1)": .int(Int64(count - 1))])
+        #expect(try Self.compiled(keys).evaluate(with: last, variables: bindings) == true)
+        var zeros = Dictionary(uniqueKeysWithValues: (0..<count).map { ("v\($0)", Value.int(0)) })
+        #expect(try repeated.evaluate(with: .null, variables: zeros) == false)
+        zeros["v\(count - 1)"] = 5
+        #expect(try repeated.evaluate(with: .null, variables: zeros) == true)
+    }
+
     @Test("constant right-hand sides are prepared once")
     func preparation() throws {
         func preparation(_ format: String) throws -> String {

@@ -1,4 +1,5 @@
-// Compile suite: parse + compile cost per source byte, for P1, P3 (form mode, against a symbol table) and for
+// Compile suite: parse + compile cost per source byte, for P1, P3 (form mode, against a symbol table), for a
+// 100-byte object predicate (`compile:O100`, schema-free, as a server compiles a request's predicate) and for
 // every predicate of the public conformance corpus (read at run time; the benchmark is skipped if the corpus is
 // absent), and the compile cache's hit path for P1 and P3. Names carry the byte count the report divides by:
 // `compile:<id>:<bytes>B`, `cache-hit:<id>:<bytes>B`.
@@ -90,6 +91,15 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(cache.compile(text, symbols: symbols))
             }
             if cache.statistics.misses != 1 { failLoudly("cache-hit \(id): a lookup missed: \(cache.statistics)") }
+        }
+    }
+
+    // A 100-byte object predicate, compiled without a schema (what a server pays per request).
+    let object = EvaluateCase.objectFormat100
+    guard CompiledPredicate.compile(object).predicate != nil else { failLoudly("compile O100: \(object) does not compile") }
+    Benchmark("compile:O100:\(object.utf8.count)B", configuration: compileConfiguration()) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(CompiledPredicate.compile(object))
         }
     }
 

@@ -48,6 +48,22 @@ if arguments.count == 4, arguments[1].hasPrefix("forms-"), let size = Int(argume
     exit(0)
 }
 
+// The first compile in a process: `EvaluateProbe first-compile` prints the nanoseconds of the first and of the
+// second compile of the 100-byte object predicate (run.sh starts it several times; each start is one sample).
+if arguments.count == 2, arguments[1] == "first-compile" {
+    let clock = ContinuousClock()
+    var elapsed: [Duration] = []
+    for _ in 0..<2 {
+        let start = clock.now
+        let compiled = CompiledPredicate.compile(EvaluateCase.objectFormat100).predicate
+        elapsed.append(clock.now - start)
+        guard compiled != nil else { failLoudly("\(EvaluateCase.objectFormat100) does not compile") }
+    }
+    let nanoseconds = elapsed.map { $0.components.seconds * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000 }
+    print("{\"first\": \(nanoseconds[0]), \"second\": \(nanoseconds[1])}")
+    exit(0)
+}
+
 // Compile: `EvaluateProbe compile CASE ITERATIONS` compiles the case's form-mode text (against the symbols).
 if arguments.count == 4, arguments[1] == "compile", let count = Int(arguments[3]),
     let testCase = EvaluateCase.all.first(where: { $0.id == arguments[2] })

@@ -217,25 +217,24 @@ struct Compiler {
     /// The index of a key path written at `range` (the range positions errors of fused key reads).
     mutating func keyPath(_ components: [String], at range: SourceRange) -> KeyPathIndex {
         let nameTables = nameTables()
-        let entry = NameTables.KeyPathEntry(components: components, range: range)
-        if let existing = nameTables.keyPathIndices[entry] { return KeyPathIndex(existing) }
+        if let existing = nameTables.keyPathIndex(components, at: range) { return KeyPathIndex(existing) }
         guard let index = Self.append(components, to: &nameTables.keyPaths) else {
             overflowed = true
             return KeyPathIndex(0)
         }
         nameTables.keyPathRanges.append(range)
-        nameTables.keyPathIndices[entry] = index
+        nameTables.indexKeyPath(at: index)
         return KeyPathIndex(index)
     }
 
     mutating func name(_ name: String) -> NameIndex {
         let nameTables = nameTables()
-        if let existing = nameTables.nameIndices[name] { return NameIndex(existing) }
+        if let existing = nameTables.nameIndex(name) { return NameIndex(existing) }
         guard let index = Self.append(name, to: &nameTables.names) else {
             overflowed = true
             return NameIndex(0)
         }
-        nameTables.nameIndices[name] = index
+        nameTables.indexName(at: index)
         return NameIndex(index)
     }
 
@@ -304,6 +303,47 @@ final class NameTables {
     var keyPaths: [[String]] = []
     var keyPathRanges: [SourceRange] = []
     var names: [String] = []
-    var keyPathIndices: [KeyPathEntry: UInt16] = [:]
-    var nameIndices: [String: UInt16] = [:]
+    private var keyPathIndices: [KeyPathEntry: UInt16] = [:]
+    private var nameIndices: [String: UInt16] = [:]
+
+    /// Up to this many entries a table is scanned; the hash index is built when it grows past them. Most
+    /// predicates stay below, and never instantiate the index's dictionary types (the first compile in a
+    /// process paid ~360,000 instructions of runtime conformance lookup for them).
+    static let scanLimit = 8
+
+    /// The index of the key path `components` written at `range`, if it is in the table.
+    func keyPathIndex(_ components: [String], at range: SourceRange) -> UInt16? {
+        guard keyPaths.count > Self.scanLimit else {
+            for index in keyPaths.indices where keyPathRanges[index] == range && keyPaths[index] == components {
+                return UInt16(truncatingIfNeeded: index)
+            }
+            return nil
+        }
+        return keyPathIndices[KeyPathEntry(components: components, range: range)]
+    }
+
+    /// Indexes the key path just appended at `index` (the whole table when it first passes the scan limit).
+    func indexKeyPath(at index: UInt16) {
+        guard keyPaths.count > Self.scanLimit else { return }
+        let first = keyPaths.count == Self.scanLimit &+ 1 ? 0 : Int(index)
+        for position in first...Int(index) {
+            keyPathIndices[KeyPathEntry(components: keyPaths[position], range: keyPathRanges[position])] =
+                UInt16(truncatingIfNeeded: position)
+        }
+    }
+
+    /// The index of the variable name `name`, if it is in the table.
+    func nameIndex(_ name: String) -> UInt16? {
+        guard names.count > Self.scanLimit else {
+            return names.firstIndex(of: name).map { UInt16(truncatingIfNeeded: $0) }
+        }
+        return nameIndices[name]
+    }
+
+    /// Indexes the name just appended at `index` (the whole table when it first passes the scan limit).
+    func indexName(at index: UInt16) {
+        guard names.count > Self.scanLimit else { return }
+        let first = names.count == Self.scanLimit &+ 1 ? 0 : Int(index)
+        for position in first...Int(index) { nameIndices[names[position]] = UInt16(truncatingIfNeeded: position) }
+    }
 }

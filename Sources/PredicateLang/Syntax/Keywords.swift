@@ -46,12 +46,20 @@ enum Keyword: String, Hashable, Sendable, CaseIterable, BitwiseCopyable {
     case intersect = "INTERSECT"
     case minus = "MINUS"
 
-    /// Keywords by UTF-8 length, for lookup without allocating.
-    private static let byLength: [[(bytes: [UInt8], keyword: Keyword)]] = {
-        var table = Array(repeating: [(bytes: [UInt8], keyword: Keyword)](), count: 16)
-        for keyword in Keyword.allCases where !keyword.rawValue.contains("-") {
+    /// A keyword's spelling, for ``byLength``.
+    private struct Spelling {
+        let bytes: [UInt8]
+        let keyword: Keyword
+    }
+
+    /// Keywords by UTF-8 length, for lookup without allocating. Built on the first lookup in a process, so it
+    /// is made of plain arrays of a struct (a table of tuples, or a `String.contains`, cost that first compile
+    /// several times more in runtime type lookups).
+    private static let byLength: [[Spelling]] = {
+        var table = [[Spelling]](filled: [], count: 16)
+        for keyword in Keyword.allCases where !keyword.rawValue.utf8.contains(UInt8(ascii: "-")) {
             let bytes = Array(keyword.rawValue.utf8)
-            table[bytes.count].append((bytes, keyword))
+            table[bytes.count].append(Spelling(bytes: bytes, keyword: keyword))
         }
         return table
     }()
@@ -60,12 +68,12 @@ enum Keyword: String, Hashable, Sendable, CaseIterable, BitwiseCopyable {
     /// (`UTI-CONFORMS-TO`, `UTI-EQUALS`) are matched by the lexer itself.
     static func lookUp<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Keyword? {
         guard bytes.count < byLength.count else { return nil }
-        candidates: for (candidate, keyword) in byLength[bytes.count] {
+        candidates: for spelling in byLength[bytes.count] {
             for (offset, byte) in bytes.enumerated() {
                 let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
-                if upper != candidate[offset] { continue candidates }
+                if upper != spelling.bytes[offset] { continue candidates }
             }
-            return keyword
+            return spelling.keyword
         }
         return nil
     }

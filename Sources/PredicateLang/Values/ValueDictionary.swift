@@ -69,8 +69,8 @@ public struct ValueDictionary: Sendable {
         return dictionary
     }
 
-    /// The value for `key`, or nil when there is none. Setting nil removes the member; setting a value for
-    /// a new key appends it.
+    /// The value for `key`, or nil when there is none. Setting nil removes the member (O(n), see
+    /// ``removeValue(forKey:)``); setting a value for a new key appends it.
     public subscript(key: String) -> Value? {
         get {
             guard let position = position(of: key, hash: key.hashValue) else { return nil }
@@ -107,7 +107,8 @@ public struct ValueDictionary: Sendable {
         entries.reserveCapacity(minimumCapacity)
     }
 
-    /// Removes `key`'s member and returns its value, or returns nil when there is none.
+    /// Removes `key`'s member and returns its value, or returns nil when there is none. O(n): the later
+    /// members move up, keeping the insertion order.
     @discardableResult
     public mutating func removeValue(forKey key: String) -> Value? {
         let old = self[key]
@@ -137,7 +138,8 @@ public struct ValueDictionary: Sendable {
     /// theirs).
     @inline(__always)
     func position(of key: String, hash: Int) -> Int? {
-        entries.withUnsafeBufferPointer { entries in
+        assert(hash == key.hashValue, "a key looked up with another key's hash")
+        return entries.withUnsafeBufferPointer { entries in
             guard !table.isEmpty else {
                 for position in entries.indices where entries[position].hash == hash && entries[position].key == key {
                     return position
