@@ -13,7 +13,7 @@ public struct TestRow: Sendable {
     public var value: Value
     /// The row's fields by name.
     public var fields: [String: Value] {
-        if case .dictionary(let dictionary) = value { return dictionary }
+        if case .dictionary(let dictionary) = value { return dictionary.dictionary }
         return [:]
     }
 }
