@@ -83,7 +83,8 @@ if [ "$run_counts" -eq 1 ]; then
     if ! command -v valgrind >/dev/null; then
         echo "run.sh: valgrind is not installed; skipping the instruction counts" >&2
     else
-        count_specs=(P1:predicatelang P1:predicatelang-keypath)
+        count_specs=(P1:predicatelang P1:predicatelang-keypath P2:predicatelang P3:predicatelang
+            P1:hand-written P2:hand-written P3:hand-written)
         for case in O1 O2 O3 O4 O5 O6; do
             count_specs+=("$case:predicatelang-schema" "$case:predicatelang-schema-count" "$case:predicatelang-schema-batch"
                 "$case:hand-written")

@@ -308,6 +308,15 @@ def objects_section(results, counts, lines, summary, failures):
                         "0 on all" if not allocating else "allocates: " + ", ".join(allocating), not allocating))
     if counts:
         by_spec = {row["spec"]: row for row in counts}
+        # Issue 16: form-mode evaluation against the closure by instructions as well as by wall clock.
+        pairs_p = [(by_spec.get(f"{case}:predicatelang"), by_spec.get(f"{case}:hand-written")) for case in ("P1", "P2", "P3")]
+        if all(vm and hand and hand["ir"] for vm, hand in pairs_p):
+            ratios = [vm["ir"] / hand["ir"] for vm, hand in pairs_p]
+            mean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+            detail = " / ".join(f"{vm['ir']:,.0f}" for vm, _ in pairs_p) + " against " + \
+                " / ".join(f"{hand['ir']:,.0f}" for _, hand in pairs_p)
+            summary.append(("E1 form mode / hand-written closure, instructions, geometric mean P1–P3", "≤ 2.5×",
+                            f"{mean:.2f}× ({detail})", mean <= 2.5))
         form, keypath = by_spec.get("P1:predicatelang"), by_spec.get("P1:predicatelang-keypath")
         if form and keypath:
             ratio = keypath["ir"] / form["ir"]
