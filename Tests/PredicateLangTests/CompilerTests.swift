@@ -105,7 +105,7 @@ struct CompilerTests {
 
     @Test(
         "key paths and variable names are shared, below the scan limit and past it (where the hash index takes over)",
-        arguments: [3, NameTables.scanLimit, NameTables.scanLimit + 1, 40])
+        arguments: [3, TableIndex<String>.scanLimit, TableIndex<String>.scanLimit + 1, 40])
     func sharedNames(count: Int) throws {
         // Each key path and variable once; then each variable twice in its clause, one name-table entry.
         let keys = (0..<count).map { "k\($0) == $v\($0)" }.joined(separator: " OR ")

@@ -223,7 +223,7 @@ struct Compiler {
             return KeyPathIndex(0)
         }
         nameTables.keyPathRanges.append(range)
-        nameTables.indexKeyPath(at: index)
+        nameTables.indexKeyPath()
         return KeyPathIndex(index)
     }
 
@@ -234,7 +234,7 @@ struct Compiler {
             overflowed = true
             return NameIndex(0)
         }
-        nameTables.indexName(at: index)
+        nameTables.indexName()
         return NameIndex(index)
     }
 
@@ -289,10 +289,10 @@ struct Compiler {
     mutating func leave() { depth -= 1 }
 }
 
-/// The compiler's key-path and name tables with a hash index of each, so that sharing an entry costs
-/// a lookup, not a scan of the table (a scan made compiling n distinct key paths cost n²). Kept behind
-/// one reference so that the compiler value stays small: debug builds copy it on the recursive path,
-/// and the deepest accepted predicate must compile on a 512 KiB thread.
+/// The compiler's key-path and name tables with an index of each, so that sharing an entry costs a lookup,
+/// not a scan of the table (a scan made compiling n distinct key paths cost n²). Kept behind one reference
+/// so that the compiler value stays small: debug builds copy it on the recursive path, and the deepest
+/// accepted predicate must compile on a 512 KiB thread.
 final class NameTables {
     /// A key path and the range it was written at (the range positions errors of fused key reads).
     struct KeyPathEntry: Hashable {
@@ -303,47 +303,58 @@ final class NameTables {
     var keyPaths: [[String]] = []
     var keyPathRanges: [SourceRange] = []
     var names: [String] = []
-    private var keyPathIndices: [KeyPathEntry: UInt16] = [:]
-    private var nameIndices: [String: UInt16] = [:]
-
-    /// Up to this many entries a table is scanned; the hash index is built when it grows past them. Most
-    /// predicates stay below, and never instantiate the index's dictionary types (the first compile in a
-    /// process paid ~360,000 instructions of runtime conformance lookup for them).
-    static let scanLimit = 8
+    private var keyPathPositions = TableIndex<KeyPathEntry>()
+    private var namePositions = TableIndex<String>()
 
     /// The index of the key path `components` written at `range`, if it is in the table.
     func keyPathIndex(_ components: [String], at range: SourceRange) -> UInt16? {
-        guard keyPaths.count > Self.scanLimit else {
-            for index in keyPaths.indices where keyPathRanges[index] == range && keyPaths[index] == components {
-                return UInt16(truncatingIfNeeded: index)
-            }
-            return nil
+        keyPathPositions.position(of: KeyPathEntry(components: components, range: range), count: keyPaths.count) {
+            KeyPathEntry(components: keyPaths[$0], range: keyPathRanges[$0])
         }
-        return keyPathIndices[KeyPathEntry(components: components, range: range)]
     }
 
-    /// Indexes the key path just appended at `index` (the whole table when it first passes the scan limit).
-    func indexKeyPath(at index: UInt16) {
-        guard keyPaths.count > Self.scanLimit else { return }
-        let first = keyPaths.count == Self.scanLimit &+ 1 ? 0 : Int(index)
-        for position in first...Int(index) {
-            keyPathIndices[KeyPathEntry(components: keyPaths[position], range: keyPathRanges[position])] =
-                UInt16(truncatingIfNeeded: position)
+    /// Indexes the key path just appended.
+    func indexKeyPath() {
+        keyPathPositions.appended(count: keyPaths.count) {
+            KeyPathEntry(components: keyPaths[$0], range: keyPathRanges[$0])
         }
     }
 
     /// The index of the variable name `name`, if it is in the table.
     func nameIndex(_ name: String) -> UInt16? {
-        guard names.count > Self.scanLimit else {
-            return names.firstIndex(of: name).map { UInt16(truncatingIfNeeded: $0) }
-        }
-        return nameIndices[name]
+        namePositions.position(of: name, count: names.count) { names[$0] }
     }
 
-    /// Indexes the name just appended at `index` (the whole table when it first passes the scan limit).
-    func indexName(at index: UInt16) {
-        guard names.count > Self.scanLimit else { return }
-        let first = names.count == Self.scanLimit &+ 1 ? 0 : Int(index)
-        for position in first...Int(index) { nameIndices[names[position]] = UInt16(truncatingIfNeeded: position) }
+    /// Indexes the name just appended.
+    func indexName() {
+        namePositions.appended(count: names.count) { names[$0] }
+    }
+}
+
+/// The positions of a table's entries by key: found by scanning while the table has at most ``scanLimit``
+/// entries, through a hash index built when it grows past them. Most predicates stay below, and so never
+/// instantiate the index's dictionary type (the first compile in a process paid ~360,000 instructions of
+/// runtime conformance lookup for it).
+struct TableIndex<Key: Hashable> {
+    /// Up to this many entries a table is scanned.
+    static var scanLimit: Int { 8 }
+
+    private var hashed: [Key: UInt16] = [:]
+
+    /// The position of `key` among the table's `count` entries, whose keys `keyAt` gives.
+    func position(of key: Key, count: Int, keyAt: (Int) -> Key) -> UInt16? {
+        guard count > Self.scanLimit else {
+            for position in 0..<count where keyAt(position) == key { return UInt16(truncatingIfNeeded: position) }
+            return nil
+        }
+        return hashed[key]
+    }
+
+    /// Indexes the entry just appended (the last of `count`), and every earlier one when the table has just
+    /// passed the scan limit.
+    mutating func appended(count: Int, keyAt: (Int) -> Key) {
+        guard count > Self.scanLimit else { return }
+        let first = count == Self.scanLimit &+ 1 ? 0 : count &- 1
+        for position in first..<count { hashed[keyAt(position)] = UInt16(truncatingIfNeeded: position) }
     }
 }

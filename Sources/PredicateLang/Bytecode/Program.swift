@@ -117,16 +117,23 @@ package struct Program: Sendable {
         }
 
         init(_ contents: Contents) {
+            // The compiler's tables, each stored once; then what is derived from them.
             instructions = contents.instructions
             matchers = contents.matchers
             symbols = contents.symbols
             decisionGraph = contents.decisionGraph
             programBlocks = contents.blocks
             typedRoot = contents.typedRoot
-            isFormMode = contents.symbols != nil
             limits = contents.limits
             constants = contents.constants
             keyPaths = contents.keyPaths
+            keyPathRanges = contents.keyPathRanges
+            names = contents.names
+            sourceRanges = contents.sourceRanges
+            maxStackDepth = contents.maxStackDepth
+            localCount = contents.localCount
+            reads = contents.reads
+            isFormMode = contents.symbols != nil
             plainKeys = contents.keyPaths.map { components in
                 guard components.count == 1, let key = components.first, !key.hasPrefix("@"), key != "self",
                     key != "SELF"
@@ -134,12 +141,6 @@ package struct Program: Sendable {
                 return PlainKey(name: key, hash: key.hashValue)
             }
             readsPlainKeys = plainKeys.contains { $0 != nil }
-            keyPathRanges = contents.keyPathRanges
-            names = contents.names
-            sourceRanges = contents.sourceRanges
-            maxStackDepth = contents.maxStackDepth
-            localCount = contents.localCount
-            reads = contents.reads
             var collectionList: [ObjectCollection] = []
             let plans = contents.reads.map { QuickRead.plan(for: $0, collections: &collectionList) }
             // Every table in one allocation: each table's offset, then one block of memory for all.

@@ -85,8 +85,7 @@ extension VirtualMachine {
         do {
             let index = Int(path.rawValue)
             if let key = program.plainKeys[index], case .dictionary(let dictionary) = object {
-                guard let position = dictionary.position(of: key.name, hash: key.hash) else { return .null }
-                return dictionary.entries[position].value
+                return dictionary.value(forKey: key.name, hash: key.hash) ?? .null
             }
             return try object.value(forKeyPath: program.keyPaths[index], budget: &budget)
         } catch {

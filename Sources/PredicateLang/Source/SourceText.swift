@@ -19,16 +19,14 @@ public struct SourceText: Hashable, Sendable {
         self.name = name
         self.text = text
         self.utf8 = Array(text.utf8)
-        // Most predicates are one line: they share one table instead of allocating their own.
-        guard utf8.contains(UInt8(ascii: "\n")) else {
-            self.lineStarts = Self.oneLine
-            return
-        }
-        var starts = [0]
+        // Most predicates are one line: they share one table instead of allocating their own (an empty
+        // array allocates nothing until the first line feed).
+        var starts: [Int] = []
         for (offset, byte) in utf8.enumerated() where byte == UInt8(ascii: "\n") {
+            if starts.isEmpty { starts.append(0) }
             starts.append(offset + 1)
         }
-        self.lineStarts = starts
+        self.lineStarts = starts.isEmpty ? Self.oneLine : starts
     }
 
     /// The line starts of a text without a line feed.

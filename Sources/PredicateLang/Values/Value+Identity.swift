@@ -19,11 +19,7 @@ extension Value {
             return left.count == right.count
                 && zip(left.elements, right.elements).allSatisfy { $0.isIdentical(to: $1) }
         case (.dictionary(let left), .dictionary(let right)):
-            guard left.count == right.count else { return false }
-            for (key, value) in left {
-                guard let match = right[key], value.isIdentical(to: match) else { return false }
-            }
-            return true
+            return left.hasSameMembers(as: right) { $0.isIdentical(to: $1) }
         default:
             return false
         }

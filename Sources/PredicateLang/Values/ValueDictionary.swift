@@ -72,34 +72,14 @@ public struct ValueDictionary: Sendable {
     /// The value for `key`, or nil when there is none. Setting nil removes the member (O(n), see
     /// ``removeValue(forKey:)``); setting a value for a new key appends it.
     public subscript(key: String) -> Value? {
-        get {
-            guard let position = position(of: key, hash: key.hashValue) else { return nil }
-            return entries[position].value
-        }
-        set {
-            let hash = key.hashValue
-            let position = position(of: key, hash: hash)
-            switch (position, newValue) {
-            case (let position?, let value?):
-                entries[position].value = value
-            case (let position?, nil):
-                entries.remove(at: position)
-                rebuildTable()
-            case (nil, let value?):
-                entries.append(Entry(value: value, key: key, hash: hash))
-                insertIntoTable(at: entries.count - 1)
-            case (nil, nil):
-                break
-            }
-        }
+        get { value(forKey: key, hash: key.hashValue) }
+        set { replaceValue(forKey: key, with: newValue) }
     }
 
     /// Sets `key`'s value and returns the one it replaces, or nil when the key is new (it is then appended).
     @discardableResult
     public mutating func updateValue(_ value: Value, forKey key: String) -> Value? {
-        let old = self[key]
-        self[key] = value
-        return old
+        replaceValue(forKey: key, with: value)
     }
 
     /// Makes room for `minimumCapacity` members.
@@ -111,8 +91,25 @@ public struct ValueDictionary: Sendable {
     /// members move up, keeping the insertion order.
     @discardableResult
     public mutating func removeValue(forKey key: String) -> Value? {
-        let old = self[key]
-        self[key] = nil
+        replaceValue(forKey: key, with: nil)
+    }
+
+    /// Gives `key` the value `new` (nil removes its member) with one lookup; returns the value it had.
+    private mutating func replaceValue(forKey key: String, with new: Value?) -> Value? {
+        let hash = key.hashValue
+        guard let position = position(of: key, hash: hash) else {
+            guard let new else { return nil }
+            entries.append(Entry(value: new, key: key, hash: hash))
+            insertIntoTable(at: entries.count - 1)
+            return nil
+        }
+        let old = entries[position].value
+        if let new {
+            entries[position].value = new
+        } else {
+            entries.remove(at: position)
+            rebuildTable()
+        }
         return old
     }
 
@@ -133,6 +130,25 @@ public struct ValueDictionary: Sendable {
     }
 
     // MARK: Lookup by a hash computed in advance
+
+    /// The value for `key`, given `hash == key.hashValue` (a compiled program's keys carry theirs).
+    @inline(__always)
+    func value(forKey key: String, hash: Int) -> Value? {
+        guard let position = position(of: key, hash: hash) else { return nil }
+        return entries[position].value
+    }
+
+    /// Whether `other` has the same keys as this dictionary, each with a value `same` accepts, in any
+    /// order: ``==`` with ``Value`` equality, ``Value/isIdentical(to:)`` with strict sameness.
+    func hasSameMembers(as other: ValueDictionary, by same: (Value, Value) -> Bool) -> Bool {
+        guard count == other.count else { return false }
+        for entry in entries {
+            guard let value = other.value(forKey: entry.key, hash: entry.hash), same(entry.value, value) else {
+                return false
+            }
+        }
+        return true
+    }
 
     /// The position of `key`'s member, given `hash == key.hashValue` (a compiled program's keys carry
     /// theirs).
@@ -224,13 +240,7 @@ extension ValueDictionary: RandomAccessCollection {
 extension ValueDictionary: Hashable {
     /// Equal when both have the same keys with equal values (``Value`` equality), in any order.
     public static func == (lhs: ValueDictionary, rhs: ValueDictionary) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        for entry in lhs.entries {
-            guard let position = rhs.position(of: entry.key, hash: entry.hash),
-                rhs.entries[position].value == entry.value
-            else { return false }
-        }
-        return true
+        lhs.hasSameMembers(as: rhs, by: ==)
     }
 
     /// Hashes the members regardless of their order, as equality ignores it.
