@@ -77,7 +77,7 @@ public final class Form {
     /// Tags of all rows, hidden included.
     public var allRowTags: [String] { core.state.allRows.compactMap(tag) }
 
-    private func tag(_ element: ElementID) -> String? { core.state.elements[element.raw].tag }
+    private func tag(_ element: ElementID) -> String? { core.state.tag(of: element) }
 
     /// Values of the displayed tagged rows (null included); a tagged multivalued section maps to the
     /// array of its displayed rows' non-null values (Eureka's `values()`).

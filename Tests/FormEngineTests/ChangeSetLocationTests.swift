@@ -72,6 +72,37 @@ struct ChangeSetLocationTests {
         return try Form(FormDefinition(sections: definition), limits: FormLimits(maxConditions: 100_000))
     }
 
+    /// Entries name their elements by index into tags the change set shares with the form; lists set by
+    /// hand bring their own.
+    @Test("a change set's lists carry their tags, after the form grows too, and lists set by hand keep theirs")
+    func entriesCarryTheirTags() throws {
+        let form = try Form(
+            FormDefinition(sections: [
+                Section(
+                    "s",
+                    rows: [
+                        Row("a", value: 1), Row("b", hidden: .predicate("$a > 1")), Row(hidden: .predicate("$a < 2")),
+                    ])
+            ]))
+        let changes = try form.setValue(2, for: "a")
+        #expect(changes.valuesChanged.map(\.tag) == ["a"])
+        #expect(changes.rowsHidden.map(\.tag) == ["b"])
+        #expect(changes.rowsShown.map(\.tag) == [nil])
+        #expect(changes.rowsShown.map(\.location) == [FormChangeSet.Location(section: 0, row: 1)])
+        // The form's tags grow after the change set was made; the change set's do not change.
+        try form.addRow(Row("c", hidden: .predicate("$a > 1")), toSection: "s")
+        #expect(changes.rowsHidden.map(\.tag) == ["b"])
+        var edited = changes
+        edited.rowsShown = [FormChangeSet.ElementChange(tag: "z", sectionIndex: 0, rowIndex: 5)]
+        #expect(edited.rowsShown.map(\.tag) == ["z"])
+        #expect(edited.rowsHidden.map(\.tag) == ["b"])
+        #expect(edited != changes)
+        // Set back: equal (and equally hashed) although it now holds one more tag.
+        edited.rowsShown = changes.rowsShown
+        #expect(edited == changes)
+        #expect(edited.hashValue == changes.hashValue)
+    }
+
     @Test("locations after many flips across many sections match a from-scratch count", arguments: [1, 2, 3])
     func manyFlips(seed: UInt64) throws {
         let form = try Self.manySectionsForm(sections: 40, rows: 12)

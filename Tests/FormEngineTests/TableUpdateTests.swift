@@ -23,9 +23,9 @@ struct SimulatedTable: Equatable, CustomStringConvertible {
         let state = form.state
         sections = state.sections.filter { !state.ownHidden($0) }.map { section in
             Section(
-                tag: state.elements[section.raw].tag ?? "?",
+                tag: state.tag(of: section) ?? "?",
                 rows: state.elements[section.raw].rows.filter { !state.ownHidden($0) }.map {
-                    state.elements[$0.raw].tag ?? "?"
+                    state.tag(of: $0) ?? "?"
                 })
         }
     }

@@ -47,6 +47,7 @@ struct ChangeSetBuilder: Sendable {
         if used < entries.count { entries.removeLast(entries.count &- used) }
         var changes = FormChangeSet()
         changes.entries = entries
+        changes.tags = state.elementTags
         changes.locationsOmitted = !computesLocations
         if state.recordsEvaluations {
             for condition in state.log.evaluated { changes.evaluated.append(state.key(of: condition)) }
@@ -54,8 +55,8 @@ struct ChangeSetBuilder: Sendable {
         return changes
     }
 
-    private mutating func append(_ list: FormChangeSet.List, _ change: consuming FormChangeSet.ElementChange) {
-        let entry = FormChangeSet.Entry(list: list, change: change)
+    private mutating func append(_ list: FormChangeSet.List, _ element: FormChangeSet.Located) {
+        let entry = FormChangeSet.Entry(list: list, element: element)
         if used < entries.count { entries[used] = entry } else { entries.append(entry) }
         used &+= 1
     }
@@ -91,47 +92,61 @@ struct ChangeSetBuilder: Sendable {
         let firstEntry = used
         var locatesBefore = false
         for key in keys {
+            // Each element's flags before and now, read once; its model position is the key's.
             let element = key.element
-            let isRow = state.elements[element.raw].section != nil
-            let wasHidden = isRow ? state.originalReportedHidden(element) : state.originalResult(element, .hidden)
-            let isHidden = isRow ? state.reportedHidden(element) : state.ownHidden(element)
+            let now = state.flags(of: element)
+            let before = state.log.originalFlags(element) ?? now
+            let section = state.elements[element.raw].section
+            var wasHidden = before.hidden
+            var isHidden = now.hidden
+            // A row is located only while its section is shown, so a section's flags matter to it too.
+            var sectionWasHidden = false
+            var sectionIsHidden = false
+            if let section {
+                sectionWasHidden = state.originalResult(section, .hidden)
+                sectionIsHidden = state.ownHidden(section)
+                if state.options.hiddenIncludesSection {
+                    wasHidden = wasHidden || sectionWasHidden
+                    isHidden = isHidden || sectionIsHidden
+                }
+            }
+            var placed = FormChangeSet.Located(
+                tagIndex: element.raw, sectionIndex: key.section, rowIndex: section == nil ? nil : key.row)
+            let isShownNow = !now.hidden && !sectionIsHidden
             if wasHidden != isHidden {
-                var entry: FormChangeSet.ElementChange
                 if isHidden, locates {
-                    // Model positions now; visible ones are turned into locations here or below.
-                    entry = state.change(element, before: true, locating: false)
-                    let section = state.elements[element.raw].section ?? element
-                    if state.isVisible(section, before: true), state.isVisible(element, before: true) {
+                    // Located where it was at the start: here, or below from its model position.
+                    if !before.hidden, !sectionWasHidden, section.map({ !state.log.wasInserted($0) }) ?? true {
                         if correctsInPlace {
                             let location = Self.originalLocation(
-                                section: entry.sectionIndex, row: entry.rowIndex, in: &state, correctingBy: keys)
-                            entry.location =
+                                section: key.section, row: placed.rowIndex, in: &state, correctingBy: keys)
+                            placed.location =
                                 state.log.removedLocations.isEmpty ? location : state.restoringRemoved(location)
                         } else {
-                            entry.location = FormChangeSet.Location(section: -1)
+                            placed.location = FormChangeSet.Location(section: -1)
                             locatesBefore = true
                         }
                     }
+                } else if isHidden {
+                    placed = state.change(element, before: true, locating: computesLocations)
                 } else {
-                    entry = state.change(element, before: isHidden, locating: computesLocations)
+                    placed = locatedNow(placed, element, shown: isShownNow, in: &state)
                 }
-                switch (isRow, isHidden) {
-                case (true, true): append(.rowsHidden, entry)
-                case (true, false): append(.rowsShown, entry)
-                case (false, true): append(.sectionsHidden, entry)
-                case (false, false): append(.sectionsShown, entry)
+                switch (section != nil, isHidden) {
+                case (true, true): append(.rowsHidden, placed)
+                case (true, false): append(.rowsShown, placed)
+                case (false, true): append(.sectionsHidden, placed)
+                case (false, false): append(.sectionsShown, placed)
                 }
             }
-            let wasDisabled = state.originalResult(element, .disabled)
-            if wasDisabled != state.result(element, .disabled) {
+            if before.disabled != now.disabled {
                 append(
-                    wasDisabled ? .enabled : .disabled,
-                    state.change(element, before: false, locating: computesLocations))
+                    before.disabled ? .enabled : .disabled, locatedNow(placed, element, shown: isShownNow, in: &state))
             }
-            if isRow, state.originalResult(element, .required) != state.result(element, .required) {
+            if section != nil, before.required != now.required {
                 append(
-                    state.result(element, .required) ? .becameRequired : .becameOptional,
-                    state.change(element, before: false, locating: computesLocations))
+                    now.required ? .becameRequired : .becameOptional,
+                    locatedNow(placed, element, shown: isShownNow, in: &state))
             }
         }
         orderScratch = keys
@@ -143,8 +158,25 @@ struct ChangeSetBuilder: Sendable {
         // The counts know only the elements still alive; count the removed ones back in.
         for index in firstEntry..<used
         where entries[index].list == .rowsHidden || entries[index].list == .sectionsHidden {
-            entries[index].change.location = entries[index].change.location.map(state.restoringRemoved)
+            entries[index].element.location = entries[index].element.location.map(state.restoringRemoved)
         }
+    }
+
+    /// `placed` (an element's model position) with its location now, when the form computes locations:
+    /// from the counts while positions are current (nil unless `shown`: the element and its section are
+    /// shown), else by scanning.
+    private func locatedNow(
+        _ placed: FormChangeSet.Located, _ element: ElementID, shown: Bool, in state: inout FormState
+    ) -> FormChangeSet.Located {
+        var located = placed
+        located.location = nil
+        guard computesLocations else { return located }
+        if !state.locator.isCurrent {
+            located.location = state.scannedLocation(of: element, before: false)
+        } else if shown {
+            located.location = state.locator.location(section: placed.sectionIndex, row: placed.rowIndex)
+        }
+        return located
     }
 
     /// Sorts a few keys by insertion (the usual one or two), many with the standard sort.
@@ -171,10 +203,10 @@ struct ChangeSetBuilder: Sendable {
     private mutating func locateFromModelPositions(from first: Int, in state: inout FormState) {
         for index in first..<used
         where (entries[index].list == .rowsHidden || entries[index].list == .sectionsHidden)
-            && entries[index].change.location != nil
+            && entries[index].element.location != nil
         {
-            entries[index].change.location = state.locator.location(
-                section: entries[index].change.sectionIndex, row: entries[index].change.rowIndex)
+            entries[index].element.location = state.locator.location(
+                section: entries[index].element.sectionIndex, row: entries[index].element.rowIndex)
         }
     }
 

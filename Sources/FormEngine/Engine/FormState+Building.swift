@@ -95,6 +95,7 @@ extension FormState {
     /// Makes room for `count` more elements (and their conditions) before a build.
     mutating func reserveCapacity(elements count: Int) {
         elements.reserveCapacity(elements.count &+ count)
+        elementTags.reserveCapacity(elementTags.count &+ count)
         conditions.reserveCapacity(conditions.count &+ 3 &* count)
         results.reserveCapacity(results.count &+ 3 &* count)
     }
@@ -112,30 +113,29 @@ extension FormState {
     /// Adds a section record (not yet placed in `sections`) and binds its tag.
     mutating func appendSection(_ section: Section) -> ElementID {
         var record = ElementRecord()
-        record.tag = section.tag
         record.isMultivalued = section.isMultivalued
-        return appendElement(record)
+        return appendElement(record, tag: section.tag)
     }
 
     /// Adds a row record (not yet placed in its section's rows) and binds its tag.
     mutating func appendRow(_ row: Row, in section: ElementID) -> ElementID {
         var record = ElementRecord()
         record.section = section
-        record.tag = row.tag
         record.value = row.value
-        return appendElement(record)
+        return appendElement(record, tag: row.tag)
     }
 
-    private mutating func appendElement(_ record: ElementRecord) -> ElementID {
+    private mutating func appendElement(_ record: ElementRecord, tag: String?) -> ElementID {
         let element = ElementID(elements.count)
         elements.append(record)
+        elementTags.append(tag)
         for _ in 0..<3 { conditions.append(.alwaysFalse) }
         for _ in 0..<3 { results.append(false) }
         if !isBuilding {
             log.grow(to: elements.count)
             dirty.grow(to: conditions.count)
         }
-        if let tag = record.tag {
+        if let tag {
             let slot = declare(tag)
             if slotElement.count <= slot.index { syncSlotTable() }
             if slotElement.indices.contains(slot.index) { slotElement[slot.index] = element }

@@ -6,7 +6,7 @@ extension FormState {
     /// The key of a condition: its element's tag (or path) and its property.
     func key(of condition: ConditionID) -> ConditionKey {
         let element = condition.element
-        return ConditionKey(element: elements[element.raw].tag ?? path(of: element), property: condition.property)
+        return ConditionKey(element: tag(of: element) ?? path(of: element), property: condition.property)
     }
 
     /// A snapshot of the graph: the written conditions of live elements in evaluation order, what each

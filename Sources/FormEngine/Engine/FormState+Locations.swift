@@ -96,7 +96,7 @@ extension FormState {
 
     /// An element's entry with its position at the start of the transaction (an element about to be
     /// removed); the position is remembered, so later positions at the start count it back in.
-    mutating func originalChange(_ element: ElementID) -> FormChangeSet.ElementChange {
+    mutating func originalChange(_ element: ElementID) -> FormChangeSet.Located {
         var entry = change(element, before: false, locating: false)
         shiftVisibility(toOriginal: true)
         entry.location = location(of: element, before: true).map(restoringRemoved)
@@ -128,8 +128,7 @@ extension FormState {
     /// ``shiftVisibility(toOriginal:)``). Mutating only so that the state is passed by reference: the
     /// change-set builder calls it with the state `inout`, and a large struct passed from there as a
     /// borrowed argument is first copied bit by bit (a 500-byte memcpy per entry).
-    mutating func change(_ element: ElementID, before: Bool, locating: Bool) -> FormChangeSet.ElementChange {
-        let tag = elements[element.raw].tag
+    mutating func change(_ element: ElementID, before: Bool, locating: Bool) -> FormChangeSet.Located {
         guard let section = elements[element.raw].section else {
             let position = position(of: element)
             var location: FormChangeSet.Location?
@@ -140,7 +139,7 @@ extension FormState {
                     location = scannedLocation(of: element, before: before)
                 }
             }
-            return FormChangeSet.ElementChange(tag: tag, sectionIndex: position, location: location)
+            return FormChangeSet.Located(tagIndex: element.raw, sectionIndex: position, location: location)
         }
         let sectionPosition = position(of: section)
         let rowPosition = position(of: element)
@@ -154,7 +153,7 @@ extension FormState {
                 location = scannedLocation(of: element, before: before)
             }
         }
-        return FormChangeSet.ElementChange(
-            tag: tag, sectionIndex: sectionPosition, rowIndex: rowPosition, location: location)
+        return FormChangeSet.Located(
+            tagIndex: element.raw, sectionIndex: sectionPosition, rowIndex: rowPosition, location: location)
     }
 }

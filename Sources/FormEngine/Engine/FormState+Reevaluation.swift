@@ -193,10 +193,8 @@ extension FormState {
     // MARK: Transaction bookkeeping
 
     mutating func noteFlagsTouched(_ element: ElementID) {
-        let base = element.raw &* 3
-        _ = log.noteFlags(
-            element,
-            TransactionLog.Flags(hidden: results[base], disabled: results[base &+ 1], required: results[base &+ 2]))
+        let flags = flags(of: element)
+        _ = log.noteFlags(element, flags)
     }
 
     mutating func noteValueTouched(_ element: ElementID) {

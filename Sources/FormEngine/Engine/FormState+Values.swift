@@ -10,14 +10,14 @@ extension FormState {
         for section in sections {
             let record = elements[section.raw]
             let sectionShown = includeHidden || !ownHidden(section)
-            if record.isMultivalued, let tag = record.tag {
+            if record.isMultivalued, let tag = tag(of: section) {
                 guard sectionShown else { continue }
                 let shownRows = record.rows.filter { includeHidden || isDisplayed($0) }
                 result[tag] = .array(shownRows.map { elements[$0.raw].value }.filter { !$0.isNull })
                 continue
             }
             for row in record.rows {
-                guard let tag = elements[row.raw].tag, includeHidden || isDisplayed(row) else { continue }
+                guard let tag = tag(of: row), includeHidden || isDisplayed(row) else { continue }
                 result[tag] = elements[row.raw].value
             }
         }
@@ -34,12 +34,12 @@ extension FormState {
             if record.value.isEmptyForRequired {
                 if result(row, .required) {
                     errors.append(
-                        ValidationError(tag: record.tag, path: place, kind: .required, message: "value required"))
+                        ValidationError(tag: tag(of: row), path: place, kind: .required, message: "value required"))
                 }
                 continue
             }
             for rule in record.validations where !rule.isSatisfied(by: record.value, store: store) {
-                errors.append(ValidationError(tag: record.tag, path: place, kind: .rule, message: rule.message))
+                errors.append(ValidationError(tag: tag(of: row), path: place, kind: .rule, message: rule.message))
             }
         }
         return errors
@@ -50,7 +50,7 @@ extension ElementState {
     /// The state of `element` now.
     init(state: FormState, element: ElementID) {
         let record = state.elements[element.raw]
-        tag = record.tag
+        tag = state.tag(of: element)
         isRow = record.isRow
         value = record.value
         isHidden = state.reportedHidden(element)

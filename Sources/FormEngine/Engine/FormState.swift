@@ -8,7 +8,6 @@
 struct ElementRecord: Sendable {
     /// The section a row belongs to; nil for a section.
     var section: ElementID?
-    var tag: String?
     var slot: Slot?
     var isAlive = true
     /// A row's stored value (what `values()` reports; conditions may see it masked).
@@ -25,6 +24,10 @@ struct FormState: Sendable {
     var options: FormOptions
     var limits: FormLimits
     var elements: [ElementRecord] = []
+    /// Each element's tag by `ElementID.raw`, apart from the records: elements keep their tags for
+    /// life, so this only grows, and a change set shares it to name its entries (see
+    /// ``FormChangeSet/tags``) without copying a string per entry.
+    var elementTags: [String?] = []
     /// Live sections in display order.
     var sections: [ElementID] = []
     /// What conditions read: per slot the value and the flags, with the policies applied.
@@ -65,6 +68,13 @@ struct FormState: Sendable {
     @inline(__always)
     func result(_ element: ElementID, _ property: ConditionProperty) -> Bool {
         results[element.condition(property).raw]
+    }
+
+    /// The element's own results, as the transaction log records them.
+    @inline(__always)
+    func flags(of element: ElementID) -> TransactionLog.Flags {
+        let base = element.raw &* 3
+        return TransactionLog.Flags(hidden: results[base], disabled: results[base &+ 1], required: results[base &+ 2])
     }
 
     /// The element's own hidden condition result.
@@ -131,10 +141,14 @@ struct FormState: Sendable {
         return "sections[\(position(of: element))]"
     }
 
+    /// The element's tag, if it has one.
+    @inline(__always)
+    func tag(of element: ElementID) -> String? { elementTags[element.raw] }
+
     /// `tag.hidden`, or the element's path when it has no tag.
     func name(of condition: ConditionID) -> String {
         let element = condition.element
-        let owner = elements[element.raw].tag ?? path(of: element)
+        let owner = tag(of: element) ?? path(of: element)
         return "\(owner).\(condition.property.rawValue)"
     }
 

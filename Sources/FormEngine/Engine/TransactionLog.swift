@@ -32,8 +32,8 @@ struct TransactionLog: Sendable {
     var inserted = ScratchList<ElementID>()
     /// Rows whose hidden flag flipped to true (clearValueOnHide candidates).
     var pendingClears: [ElementID] = []
-    var removed: [FormChangeSet.ElementChange] = []
-    var removedSections: [FormChangeSet.ElementChange] = []
+    var removed: [FormChangeSet.Located] = []
+    var removedSections: [FormChangeSet.Located] = []
     /// Where the removed elements that were displayed at the start of the transaction were then.
     var removedLocations: [FormChangeSet.Location] = []
 

@@ -131,10 +131,21 @@ public struct FormChangeSet: Hashable, Sendable {
             becameOptional, valuesChanged, inserted, removed
     }
 
+    /// An element as an entry records it: plain numbers only (the element's tag is found by
+    /// ``tagIndex`` in the change set's ``tags`` when a list is read), so that entries are written,
+    /// copied and dropped without reference counting.
+    struct Located: Hashable, Sendable {
+        /// Index in the change set's `tags`: the element's ID for the entries a form writes.
+        var tagIndex: Int
+        var sectionIndex: Int
+        var rowIndex: Int?
+        var location: Location?
+    }
+
     /// One entry of one list.
     struct Entry: Hashable, Sendable {
         var list: List
-        var change: ElementChange
+        var element: Located
     }
 
     /// The entries of every list in one array, each list's entries in that list's order. One array
@@ -142,14 +153,30 @@ public struct FormChangeSet: Hashable, Sendable {
     /// change-set builder fills the array of the previous change set again when nobody kept it, so a
     /// change allocates nothing. The lists are gathered from it on access (O(k) for k entries).
     var entries: [Entry] = []
+    /// The tags entries name, by ``Located/tagIndex``: the form's tags by element ID (shared with the
+    /// form, which only ever appends to them), then any tag a list's setter brought in.
+    var tags: [String?] = []
 
     /// The entries of one list, in order.
     subscript(list: List) -> [ElementChange] {
-        get { entries.compactMap { $0.list == list ? $0.change : nil } }
+        get { entries.compactMap { $0.list == list ? change($0.element) : nil } }
         set {
             entries.removeAll { $0.list == list }
-            for change in newValue { entries.append(Entry(list: list, change: change)) }
+            for change in newValue {
+                let located = Located(
+                    tagIndex: tags.count, sectionIndex: change.sectionIndex, rowIndex: change.rowIndex,
+                    location: change.location)
+                tags.append(change.tag)
+                entries.append(Entry(list: list, element: located))
+            }
         }
+    }
+
+    /// The public form of an entry's element.
+    private func change(_ element: Located) -> ElementChange {
+        ElementChange(
+            tag: tags.indices.contains(element.tagIndex) ? tags[element.tagIndex] : nil,
+            sectionIndex: element.sectionIndex, rowIndex: element.rowIndex, location: element.location)
     }
 
     public init() {}
@@ -168,7 +195,7 @@ public struct FormChangeSet: Hashable, Sendable {
         guard lhs.isDeferred == rhs.isDeferred, lhs.locationsOmitted == rhs.locationsOmitted,
             lhs.evaluated == rhs.evaluated, lhs.entries.count == rhs.entries.count
         else { return false }
-        return lhs.entries == rhs.entries || List.allCases.allSatisfy { lhs[$0] == rhs[$0] }
+        return (lhs.entries == rhs.entries && lhs.tags == rhs.tags) || List.allCases.allSatisfy { lhs[$0] == rhs[$0] }
     }
 
     public func hash(into hasher: inout Hasher) {
