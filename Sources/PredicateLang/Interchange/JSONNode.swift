@@ -4,6 +4,9 @@
 
 /// A JSON value with the UTF-8 range it was parsed from.
 ///
+/// Not `indirect`: nested values live in the arrays of arrays and objects, so a node needs no box of its
+/// own (an `indirect` enum allocates one per node, scalars included).
+///
 /// Objects keep their members in source order, with the range of each key. Numbers keep their
 /// literal text so that integers and doubles can be told apart by spelling (`1` vs `1.0`).
 ///
@@ -11,7 +14,7 @@
 /// let root = try JSONParser.parse(text)
 /// if let rows = root["sections"]?[1]?["rows"] { print(rows.range) }
 /// ```
-package indirect enum JSONNode: Sendable, Hashable {
+package enum JSONNode: Sendable, Hashable {
     /// `null`.
     case null(SourceRange)
     /// `true` or `false`.
