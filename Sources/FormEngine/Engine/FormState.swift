@@ -26,7 +26,8 @@ struct FormState: Sendable {
     var elements: [ElementRecord] = []
     /// Each element's tag by `ElementID.raw`, apart from the records: elements keep their tags for
     /// life, so this only grows, and a change set shares it to name its entries (see
-    /// ``FormChangeSet/tags``) without copying a string per entry.
+    /// ``FormChangeSet/tags``) without copying a string per entry. Adding an element while a caller
+    /// keeps a change set copies it once (O(n), within a structural edit that is O(n) anyway).
     var elementTags: [String?] = []
     /// Live sections in display order.
     var sections: [ElementID] = []
