@@ -88,12 +88,16 @@ extension FormState {
         let element = condition.element
         switch condition.property {
         case .hidden:
-            refreshHiddenView(element)
             if let section = elements[element.raw].section {
-                refreshValueView(element)
+                // An untagged row (most conditional rows) has no views to refresh.
+                if elements[element.raw].slot != nil {
+                    refreshHiddenView(element)
+                    refreshValueView(element)
+                }
                 if elements[section.raw].isMultivalued { refreshValueView(section) }
                 if result, !isBuilding, options.clearValueOnHide == .onHidden { log.pendingClears.append(element) }
             } else {
+                refreshHiddenView(element)
                 for row in elements[element.raw].rows {
                     refreshHiddenView(row)
                     refreshValueView(row)
