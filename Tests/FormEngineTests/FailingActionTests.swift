@@ -62,4 +62,23 @@ struct FailingActionTests {
         #expect(form.visibleRowTags == ["a", "b", "c", "d"])
         #expect(form.evaluationCount > evaluations)
     }
+
+    /// `setValue` resolves its tag in place (not through `row(tagged:)`); both give the same errors.
+    @Test(
+        "setValue on a tag no row has: the error names it, and the next change is reported in full",
+        arguments: [
+            ("aa", FormError.Kind.unknownTag, "unknown tag 'aa'; did you mean 'a'?"),
+            ("t", .invalidAction, "'t' is a section, not a row"),
+        ])
+    func setValueOnNoRow(tag: String, kind: FormError.Kind, message: String) throws {
+        let form = try makeForm()
+        var error: FormError?
+        do { try form.setValue(1, for: tag) } catch let thrown { error = thrown }
+        #expect(error?.kind == kind)
+        #expect(error?.message == message)
+        #expect(throws: FormError.self) { try form.setValues([tag: 1]) }
+        let changes = try form.setValue(2, for: "a")
+        #expect(changes.valuesChanged.map(\.tag) == ["a"])
+        #expect(changes.rowsShown.map(\.tag) == ["b", "c"])
+    }
 }

@@ -16,11 +16,15 @@ extension FormState {
     /// The live row tagged `tag`.
     @inline(__always)
     func row(tagged tag: String) throws(FormError) -> ElementID {
-        guard let element = element(tagged: tag) else { throw unknownTagError(tag) }
-        guard elements[element.raw].isRow else {
-            throw FormError(.invalidAction, "'\(tag)' is a section, not a row")
-        }
+        guard let element = element(tagged: tag), elements[element.raw].isRow else { throw rowLookupError(tag) }
         return element
+    }
+
+    /// Why `tag` names no row: no live element has it, or a section does. Out of line, as the error path.
+    @inline(never)
+    func rowLookupError(_ tag: String) -> FormError {
+        guard element(tagged: tag) != nil else { return unknownTagError(tag) }
+        return FormError(.invalidAction, "'\(tag)' is a section, not a row")
     }
 
     /// The error for an action that names `tag`, which no live element has, with the closest tag.
@@ -55,8 +59,10 @@ extension FormState {
     /// one mutating call, so the state is neither copied nor accessed again per step; the change set is
     /// built from the log afterwards. An unknown tag throws before anything changes.
     mutating func setValueTransaction(_ value: Value, for tag: String) throws(FormError) {
+        // `row(tagged:)` written out: called from here, a method that does not mutate the state is handed
+        // a copy of all of it (a 500-byte memcpy per change).
+        guard let element = element(tagged: tag), elements[element.raw].isRow else { throw rowLookupError(tag) }
         log.begin()
-        let element = try row(tagged: tag)
         setValues(CollectionOfOne((element, value)))
         settle()
     }
