@@ -52,7 +52,13 @@ extension FormState {
                 problems.append(unknownTag(tagName(read.slot), path: "", severity: severity))
             }
         case .predicate(let program):
-            if compiled.reads.contains(where: { !isBound($0.slot) }) {
+            // Loops rather than closures: a closure that calls a method of the state captures a copy of all of it.
+            var readsUnbound = false
+            for read in compiled.reads where !isBound(read.slot) {
+                readsUnbound = true
+                break
+            }
+            if readsUnbound {
                 problems += unknownTags(in: program, path: "", severity: severity)
             }
             typeMismatches(
@@ -123,7 +129,12 @@ extension FormState {
         in program: CompiledPredicate, reads: [SlotRead], compiled: Bool, schema: Schema?, severity: Severity,
         into problems: inout [FormCheckProblem]
     ) {
-        guard reads.contains(where: isTyped) else { return }
+        var readsTyped = false
+        for read in reads where isTyped(read) {
+            readsTyped = true
+            break
+        }
+        guard readsTyped else { return }
         let schema = schema ?? self.schema(reads: reads)
         // A condition given compiled is stored as written; the schema describes it after XLForm's rule.
         let tree = compiled ? program.tree.applyingFormValueRule() : program.tree
