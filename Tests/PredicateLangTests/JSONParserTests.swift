@@ -85,6 +85,21 @@ struct JSONParserTests {
         }
     }
 
+    /// Integers of up to 300 digits are taken as within range without converting them; longer ones and
+    /// literals with a fraction or an exponent are converted, and rejected when they overflow a Double.
+    @Test(
+        "a number literal is rejected exactly when it overflows a Double",
+        arguments: [
+            ("1" + String(repeating: "0", count: 299), true), ("-" + String(repeating: "9", count: 300), true),
+            ("1" + String(repeating: "0", count: 308), true), ("1" + String(repeating: "0", count: 309), false),
+            ("-" + String(repeating: "9", count: 309), false), ("1.5e308", true), ("1.8e308", false), ("12", true),
+        ])
+    func numberRange(literal: String, accepted: Bool) {
+        let parsed = try? JSONParser.parse("[\(literal)]")
+        #expect((parsed != nil) == accepted)
+        #expect((parsed != nil) == (Double(literal)?.isFinite == true))
+    }
+
     /// An object of `count` members `k0`, `k1`, … with `k<duplicate>` written again after them.
     static func object(count: Int, duplicate: Int?) -> String {
         var members = (0..<count).map { "\"k\($0)\": \($0)" }

@@ -266,19 +266,24 @@ private struct Parser {
         } else {
             skipDigits()
         }
+        var isInteger = true
         if current == UInt8(ascii: ".") {
+            isInteger = false
             position += 1
             guard let digit = current, isDigit(digit) else { throw error("expected a digit after '.'") }
             skipDigits()
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            isInteger = false
             position += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
             guard let digit = current, isDigit(digit) else { throw error("expected a digit in the exponent") }
             skipDigits()
         }
         let literal = String(decoding: bytes[start..<position], as: UTF8.self)
-        guard let double = Double(literal), double.isFinite else {
+        // An integer of up to 300 digits is within Double's range (about 1.8e308): only other literals
+        // are converted to find out (a conversion costs several hundred instructions).
+        guard (isInteger && position - start <= 300) || Double(literal).map(\.isFinite) == true else {
             throw error("number \(literal) is out of range", at: start)
         }
         return .number(literal, SourceRange(start, position))
