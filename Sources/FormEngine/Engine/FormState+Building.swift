@@ -41,26 +41,28 @@ extension FormState {
             state.sections.append(sectionID)
             created.append((sectionID, sectionIndex, -1))
             state.elements[sectionID.raw].rows.reserveCapacity(section.rows.count)
-            for (rowIndex, row) in section.rows.enumerated() {
-                let rowID = state.appendRow(row, in: sectionID)
+            // Rows by index, read in place: a row is large, and each copy retains everything it holds.
+            for rowIndex in section.rows.indices {
+                let rowID = state.appendRow(section.rows[rowIndex], in: sectionID)
                 state.elements[sectionID.raw].rows.append(rowID)
                 created.append((rowID, sectionIndex, rowIndex))
             }
         }
         state.growTables()
         for (element, sectionIndex, rowIndex) in created {
-            let section = definition.sections[sectionIndex]
+            let sections = definition.sections
             if rowIndex < 0 {
                 try state.compileConditions(
-                    of: element, section.hidden, section.disabled, nil, path: "sections[\(sectionIndex)]")
+                    of: element, sections[sectionIndex].hidden, sections[sectionIndex].disabled, nil,
+                    path: "sections[\(sectionIndex)]")
             } else {
-                let row = section.rows[rowIndex]
+                let rows = sections[sectionIndex].rows
                 try state.compileConditions(
-                    of: element, row.hidden, row.disabled, row.required,
+                    of: element, rows[rowIndex].hidden, rows[rowIndex].disabled, rows[rowIndex].required,
                     path: "sections[\(sectionIndex)].rows[\(rowIndex)]")
-                if !row.validations.isEmpty {
+                if !rows[rowIndex].validations.isEmpty {
                     try state.compileValidations(
-                        of: element, row.validations, path: "sections[\(sectionIndex)].rows[\(rowIndex)]")
+                        of: element, rows[rowIndex].validations, path: "sections[\(sectionIndex)].rows[\(rowIndex)]")
                 }
             }
         }
@@ -86,9 +88,7 @@ extension FormState {
         }
         for (sectionIndex, section) in definition.sections.enumerated() {
             try check(section.tag, (sectionIndex, -1))
-            for (rowIndex, row) in section.rows.enumerated() {
-                try check(row.tag, (sectionIndex, rowIndex))
-            }
+            for rowIndex in section.rows.indices { try check(section.rows[rowIndex].tag, (sectionIndex, rowIndex)) }
         }
     }
 
