@@ -63,6 +63,26 @@ struct FailingActionTests {
         #expect(form.evaluationCount > evaluations)
     }
 
+    /// Tags compare as Swift strings do (canonical equivalence), in the build's duplicate check, in the
+    /// store's symbol table and in actions alike: `é` precomposed and decomposed are one tag.
+    @Test("a canonically equivalent spelling of a tag names the same row and cannot be added again")
+    func canonicallyEquivalentTags() throws {
+        let form = try Form(
+            FormDefinition(sections: [
+                Section("s", rows: [Row("\u{E9}", value: 1), Row("x", hidden: .predicate("$\u{E9} == 2"))])
+            ]))
+        var error: FormError?
+        do { try form.addRow(Row("e\u{301}", value: 2), toSection: "s") } catch let thrown { error = thrown }
+        #expect(error?.kind == .duplicateTag)
+        #expect(form.visibleRowTags == ["\u{E9}", "x"])
+        let changes = try form.setValue(2, for: "e\u{301}")
+        #expect(changes.rowsHidden.map(\.tag) == ["x"])
+        #expect(form.warnings.isEmpty)
+        #expect(throws: FormError.self) {
+            try Form(FormDefinition(sections: [Section("s", rows: [Row("\u{E9}"), Row("e\u{301}")])]))
+        }
+    }
+
     /// `setValue` resolves its tag in place (not through `row(tagged:)`); both give the same errors.
     @Test(
         "setValue on a tag no row has: the error names it, and the next change is reported in full",

@@ -83,7 +83,7 @@ extension FormState {
 
     /// Whether a live element has `tag`.
     private func isBound(name tag: String) -> Bool {
-        tags.slot(for: tag).map { isBound(Slot($0)) } ?? false
+        slotIndex(of: tag).map { isBound(Slot($0)) } ?? false
     }
 
     private func tagName(_ slot: Slot) -> String {
@@ -95,7 +95,7 @@ extension FormState {
         var problems: [FormCheckProblem] = []
         var reported: [String] = []
         for read in program.tree.dependencies.variables where !reported.contains(read.name) {
-            guard let slot = tags.slot(for: read.name).map(Slot.init), !isBound(slot) else { continue }
+            guard let slot = slotIndex(of: read.name).map(Slot.init), !isBound(slot) else { continue }
             reported.append(read.name)
             var problem = unknownTag(read.name, path: path, severity: severity)
             problem.conditionText = program.source.text

@@ -11,8 +11,10 @@ extension FormState {
     mutating func declare(_ tag: String) -> Slot {
         if let slot = tags.slot(for: tag) { return Slot(slot) }
         let slot = store.declare(tag)
-        tags.append(tag)
-        assert(slot.index == tags.count - 1, "the tag index and the store's symbol table disagree")
+        // A new slot joins the index; an existing one is a canonically equivalent spelling of a declared
+        // tag (the store compares tags as Swift strings do), which keeps the slot of its first spelling.
+        if slot.index == tags.count { tags.append(tag) }
+        assert(slot.index < tags.count, "the tag index and the store's symbol table disagree")
         return slot
     }
 

@@ -9,7 +9,7 @@
 extension FormState {
     /// The schema of the live elements named in `tags` (every live tagged element when nil).
     func schema(tags: [String]? = nil) -> Schema {
-        schema(slots: (tags ?? self.tags.tags).lazy.compactMap { self.tags.slot(for: $0) })
+        schema(slots: (tags ?? self.tags.tags).lazy.compactMap { slotIndex(of: $0) })
     }
 
     /// The schema of the elements `reads` name (an action's check, without the whole form's schema).

@@ -108,10 +108,19 @@ struct FormState: Sendable {
 
     // MARK: Lookup
 
+    /// The slot of `tag`: found by its exact spelling in the tag index, else (a spelling the index has not
+    /// seen, such as `e` with a combining accent for a declared `é`) in the store's symbol table, which
+    /// compares tags as Swift strings do (canonical equivalence), like every other tag comparison here.
+    @inline(__always)
+    func slotIndex(of tag: String) -> Int? {
+        if let slot = tags.slot(for: tag) { return slot }
+        return store.symbols.slot(for: tag)?.index
+    }
+
     /// The live element tagged `tag`.
     @inline(__always)
     func element(tagged tag: String) -> ElementID? {
-        guard let slot = tags.slot(for: tag), slotElement.indices.contains(slot) else { return nil }
+        guard let slot = slotIndex(of: tag), slotElement.indices.contains(slot) else { return nil }
         return slotElement[slot]
     }
 

@@ -73,7 +73,7 @@ public struct ValueDictionary: Sendable {
     /// ``removeValue(forKey:)``); setting a value for a new key appends it.
     public subscript(key: String) -> Value? {
         get { value(forKey: key, hash: key.hashValue) }
-        set { replaceValue(forKey: key, with: newValue) }
+        set { _ = replaceValue(forKey: key, with: newValue) }
     }
 
     /// Sets `key`'s value and returns the one it replaces, or nil when the key is new (it is then appended).
