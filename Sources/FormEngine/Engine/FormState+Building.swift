@@ -49,8 +49,8 @@ extension FormState {
             }
         }
         state.growTables()
+        let sections = definition.sections
         for (element, sectionIndex, rowIndex) in created {
-            let sections = definition.sections
             if rowIndex < 0 {
                 try state.compileConditions(
                     of: element, sections[sectionIndex].hidden, sections[sectionIndex].disabled, nil,

@@ -52,13 +52,7 @@ extension FormState {
                 problems.append(unknownTag(tagName(read.slot), path: "", severity: severity))
             }
         case .predicate(let program):
-            // Loops rather than closures: a closure that calls a method of the state captures a copy of all of it.
-            var readsUnbound = false
-            for read in compiled.reads where !isBound(read.slot) {
-                readsUnbound = true
-                break
-            }
-            if readsUnbound {
+            if readsUnboundTag(compiled.reads) {
                 problems += unknownTags(in: program, path: "", severity: severity)
             }
             typeMismatches(
@@ -79,6 +73,21 @@ extension FormState {
     /// Whether a live element has the slot's tag.
     private func isBound(_ slot: Slot) -> Bool {
         slotElement.indices.contains(slot.index) && slotElement[slot.index] != nil
+    }
+
+    // Loops rather than `contains(where:)`: a closure that calls a method of the state captures a copy
+    // of all of it, once per condition checked.
+
+    /// Whether one of `reads` names a tag no live element has.
+    private func readsUnboundTag(_ reads: [SlotRead]) -> Bool {
+        for read in reads where !isBound(read.slot) { return true }
+        return false
+    }
+
+    /// Whether one of `reads` has a type the schema checker can check (``isTyped(_:)``).
+    private func readsTypedValue(_ reads: [SlotRead]) -> Bool {
+        for read in reads where isTyped(read) { return true }
+        return false
     }
 
     /// Whether a live element has `tag`.
@@ -129,12 +138,7 @@ extension FormState {
         in program: CompiledPredicate, reads: [SlotRead], compiled: Bool, schema: Schema?, severity: Severity,
         into problems: inout [FormCheckProblem]
     ) {
-        var readsTyped = false
-        for read in reads where isTyped(read) {
-            readsTyped = true
-            break
-        }
-        guard readsTyped else { return }
+        guard readsTypedValue(reads) else { return }
         let schema = schema ?? self.schema(reads: reads)
         // A condition given compiled is stored as written; the schema describes it after XLForm's rule.
         let tree = compiled ? program.tree.applyingFormValueRule() : program.tree

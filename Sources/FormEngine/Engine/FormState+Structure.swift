@@ -13,9 +13,11 @@ extension FormState {
         return element
     }
 
-    /// The live row tagged `tag`.
+    /// The live row tagged `tag`. Mutating only so that the state is passed by reference: every caller
+    /// mutates the state, and a method that does not is handed a copy of all of it from there (a
+    /// 500-byte memcpy per `setValue`).
     @inline(__always)
-    func row(tagged tag: String) throws(FormError) -> ElementID {
+    mutating func row(tagged tag: String) throws(FormError) -> ElementID {
         guard let element = element(tagged: tag), elements[element.raw].isRow else { throw rowLookupError(tag) }
         return element
     }
@@ -59,9 +61,7 @@ extension FormState {
     /// one mutating call, so the state is neither copied nor accessed again per step; the change set is
     /// built from the log afterwards. An unknown tag throws before anything changes.
     mutating func setValueTransaction(_ value: Value, for tag: String) throws(FormError) {
-        // `row(tagged:)` written out: called from here, a method that does not mutate the state is handed
-        // a copy of all of it (a 500-byte memcpy per change).
-        guard let element = element(tagged: tag), elements[element.raw].isRow else { throw rowLookupError(tag) }
+        let element = try row(tagged: tag)
         log.begin()
         setValues(CollectionOfOne((element, value)))
         settle()
