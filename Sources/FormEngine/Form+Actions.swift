@@ -1,7 +1,7 @@
 // Form+Actions: the actions on a live form — set values, replace conditions, add and remove rows and
 // sections, batches — each one transaction (FormCore): applied to the state (restored if it fails),
 // turned into its net change set, published to observers, then to listeners. Actions started while
-// listeners are being notified are checked at once and queued (Form+Listeners).
+// observers or listeners are being told are checked at once and queued (Form+Listeners).
 
 extension Form {
     // MARK: Actions
@@ -11,10 +11,10 @@ extension Form {
     public func setValue(_ value: Value, for tag: String) throws(FormError) -> FormChangeSet {
         // apply(.values(...)) without the action's array, in one access to the core; while listeners
         // are being notified the core declines and the action is queued.
-        guard let (changes, notifies) = try core.setValueUnlessNotifying(value, for: tag) else {
+        guard let (changes, delivers) = try core.setValueUnlessNotifying(value, for: tag) else {
             return try perform(.values([(tag, value)]))
         }
-        if notifies { notify(changes) }
+        if delivers { deliver(changes) }
         return changes
     }
 
@@ -74,7 +74,7 @@ extension Form {
             return .deferred
         }
         let changes = try core.apply(action)
-        notify(changes)
+        deliver(changes)
         return changes
     }
 }

@@ -1,6 +1,8 @@
-// Form+Listeners: listeners registered on a live form, and how change sets reach them: non-empty ones
-// only, in order, with the actions listeners start while being notified applied after the notification
-// has reached every listener (their change sets are delivered in turn).
+// Form+Listeners: listeners registered on a live form, and how a transaction reaches observed elements and
+// listeners: the observed elements it touched first, then every listener (non-empty change sets only), in
+// order, with the actions their callbacks start meanwhile applied afterwards (their transactions are
+// delivered in turn). Observers and listeners are called with no access to the form's core held, so their
+// callbacks may read the form.
 
 extension Form {
     // MARK: Listeners
@@ -20,17 +22,20 @@ extension Form {
         listeners.removeAll { $0.id == token.id }
     }
 
-    /// Delivers a change set, and those of the actions listeners queue meanwhile, to every listener;
-    /// empty change sets are not delivered.
-    func notify(_ first: FormChangeSet) {
-        guard !listeners.isEmpty, !first.isEmpty else { return }
+    /// Delivers the transaction that produced `first` to the observed elements it touched and its change set
+    /// to the listeners (an empty change set to none), then applies the actions their callbacks queued
+    /// meanwhile, delivering each in turn.
+    func deliver(_ first: FormChangeSet) {
         isNotifying = true
         defer { isNotifying = false }
-        var queue = [first]
+        publishToObservers()
+        var queue = first.isEmpty || listeners.isEmpty ? [] : [first]
         var appliedQueued = 0
-        while !queue.isEmpty {
-            let changes = queue.removeFirst()
-            for listener in listeners { listener.body(changes) }
+        while !queue.isEmpty || !pending.isEmpty {
+            if !queue.isEmpty {
+                let changes = queue.removeFirst()
+                for listener in listeners { listener.body(changes) }
+            }
             let actions = pending
             pending.removeAll()
             for action in actions {
@@ -44,11 +49,21 @@ extension Form {
                 }
                 do {
                     let changes = try core.apply(action)
-                    if !changes.isEmpty { queue.append(changes) }
+                    publishToObservers()
+                    if !changes.isEmpty, !listeners.isEmpty { queue.append(changes) }
                 } catch {
                     deferredFailures.append(error)
                 }
             }
+        }
+    }
+
+    /// Tells the observed elements what the last transaction changed of them. Called while
+    /// ``isNotifying``: an action an observation callback starts is queued like a listener's.
+    private func publishToObservers() {
+        let updates = core.observerUpdates()
+        for update in updates {
+            if let state = update.state { update.observer.update(state) } else { update.observer.markRemoved() }
         }
     }
 }

@@ -1,7 +1,8 @@
 // FormCore: everything an action on a Form changes, as one value — the state, the change-set builder
 // that reads its transaction log and the observed elements it updates — so that a Form performs an
 // action with one exclusive access to its storage, and a transaction's steps (apply, settle, build the
-// change set, publish) live in one place.
+// change set, gather the observers' updates) live in one place. The updates are handed to the observers
+// after that access has ended (Form+Listeners): their callbacks may read the form.
 
 /// The state of a live form with its change-set builder and observers.
 struct FormCore {
@@ -18,16 +19,16 @@ struct FormCore {
     init(state: FormState) { self.state = state }
 
     /// One value change as a whole transaction (``Form/setValue(_:for:)``), unless listeners are being
-    /// notified (nil: the Form queues it instead). Returns the change set and whether listeners must
-    /// hear of it. Resolving the tag is the only step that can fail, and it fails before anything
-    /// changes. The whole change is one access to the Form's core.
+    /// notified (nil: the Form queues it instead). Returns the change set and whether observers or
+    /// listeners must hear of it. Resolving the tag is the only step that can fail, and it fails before
+    /// anything changes. The whole change is one access to the Form's core.
     mutating func setValueUnlessNotifying(_ value: Value, for tag: String) throws(FormError) -> (
-        changes: FormChangeSet, notifies: Bool
+        changes: FormChangeSet, delivers: Bool
     )? {
         guard !isNotifying else { return nil }
         try state.setValueTransaction(value, for: tag)
         let changes = commit()
-        return (changes, hasListeners && !changes.isEmpty)
+        return (changes, !observers.isEmpty || (hasListeners && !changes.isEmpty))
     }
 
     /// Applies an action as one transaction; on failure the state is restored.
@@ -49,12 +50,15 @@ struct FormCore {
         return commit()
     }
 
-    /// Ends the state's current transaction: builds its change set and updates the observed elements it
-    /// touched.
+    /// Ends the state's current transaction: builds its change set.
     mutating func commit() -> FormChangeSet {
-        let changes = builder.changeSet(of: &state)
-        if !observers.isEmpty { observers.publish(state) }
-        return changes
+        builder.changeSet(of: &state)
+    }
+
+    /// What the observed elements the last transaction touched must be told (see
+    /// ``ElementObservers/updates(after:)``), for the Form to tell them once this access has ended.
+    mutating func observerUpdates() -> [ElementObservers.Update] {
+        observers.isEmpty ? [] : observers.updates(after: state)
     }
 
     static func run(_ action: Action, on state: inout FormState) throws(FormError) {

@@ -128,34 +128,44 @@ struct ElementObservers {
         set { observers[element] = newValue }
     }
 
-    /// Updates the observed elements the state's last transaction touched: their own flags or value,
-    /// or (for rows) their section's flags. After a structural edit every observed element is updated
-    /// (paths move) and the removed ones are marked.
-    mutating func publish(_ state: FormState) {
+    /// What one observed element is told after a transaction: its new state, or that it was removed.
+    struct Update {
+        var observer: any ElementObserver
+        /// Nil when the element was removed.
+        var state: ElementState?
+    }
+
+    /// The updates for the observed elements the state's last transaction touched: their own flags or
+    /// value, or (for rows) their section's flags. After a structural edit every observed element is
+    /// updated (paths move), and the removed ones are told so and forgotten. The observers are called
+    /// by the Form after its core's access has ended, since their callbacks may read the form.
+    mutating func updates(after state: FormState) -> [Update] {
+        var updates: [Update] = []
         let log = state.log
         if !log.inserted.isEmpty || !log.removed.isEmpty || !log.removedSections.isEmpty {
             for (element, observer) in observers {
                 if state.elements[element.raw].isAlive {
-                    observer.update(ElementState(state: state, element: element))
+                    updates.append(Update(observer: observer, state: ElementState(state: state, element: element)))
                 } else {
-                    observer.markRemoved()
+                    updates.append(Update(observer: observer, state: nil))
                     observers[element] = nil
                 }
             }
-            return
+            return updates
         }
         for element in log.touchedFlags {
-            update(element, in: state)
+            update(element, in: state, into: &updates)
             if !state.elements[element.raw].isRow {
-                for row in state.elements[element.raw].rows { update(row, in: state) }
+                for row in state.elements[element.raw].rows { update(row, in: state, into: &updates) }
             }
         }
-        for element in log.touchedValues { update(element, in: state) }
+        for element in log.touchedValues { update(element, in: state, into: &updates) }
+        return updates
     }
 
-    private func update(_ element: ElementID, in state: FormState) {
+    private func update(_ element: ElementID, in state: FormState, into updates: inout [Update]) {
         guard let observer = observers[element], state.elements[element.raw].isAlive else { return }
-        observer.update(ElementState(state: state, element: element))
+        updates.append(Update(observer: observer, state: ElementState(state: state, element: element)))
     }
 }
 

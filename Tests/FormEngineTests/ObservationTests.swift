@@ -140,4 +140,33 @@ struct ObservationTests {
         #expect(invalidated)
         #expect(c.value == "from listener")
     }
+
+    @Test("an observation callback may read the form, and an action it starts is applied after it")
+    func callbacksReadTheForm() throws {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        // The callbacks run while the change is being published: they used to run inside the Form's
+        // exclusive access to its state, so reading the form from one was a fatal access conflict.
+        let form = try Self.form()
+        nonisolated(unsafe) let shared = form
+        let b = try #require(form.observable("b"))
+        let c = try #require(form.observable("c"))
+        let seen = Seen()
+        withObservationTracking { _ = b.isHidden } onChange: {
+            seen.hidden = shared["b"]?.isHidden
+            seen.deferred = (try? shared.setValue("from callback", for: "c"))?.isDeferred
+        }
+        let changes = try form.setValue(1, for: "a")
+        #expect(changes.hiddenTags == ["b"])
+        // willSet: the form already holds the new state, the element not yet.
+        #expect(seen.hidden == true)
+        #expect(seen.deferred == true)
+        #expect(form["c"]?.value == "from callback" && c.value == "from callback")
+        #expect(form.deferredFailures.isEmpty)
+    }
+}
+
+/// What an observation callback saw (set from its `@Sendable` closure).
+final class Seen: @unchecked Sendable {
+    var hidden: Bool?
+    var deferred: Bool?
 }
