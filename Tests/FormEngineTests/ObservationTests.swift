@@ -151,7 +151,9 @@ struct ObservationTests {
         let b = try #require(form.observable("b"))
         let c = try #require(form.observable("c"))
         let seen = Seen()
-        withObservationTracking { _ = b.isHidden } onChange: {
+        withObservationTracking {
+            _ = b.isHidden
+        } onChange: {
             seen.hidden = shared["b"]?.isHidden
             seen.deferred = (try? shared.setValue("from callback", for: "c"))?.isDeferred
         }
