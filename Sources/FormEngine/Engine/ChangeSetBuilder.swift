@@ -1,7 +1,9 @@
 // ChangeSetBuilder: turns a transaction's log into a NET FormChangeSet by comparing each touched
 // element's flags and value at the start of the transaction with the final ones, in form order, with
 // the locations a table view needs (hidden elements where they were, shown ones where they are). Owned
-// by the Form next to its state, with the scratch storage it reuses from one change to the next.
+// by the Form next to its state, with the scratch storage it reuses from one change to the next. The
+// usual transaction, a value change that flips a row or two, has a quick path
+// (ChangeSetBuilder+QuickPath), checked against this thorough one in debug builds.
 
 /// Builds the change set of the state's current transaction.
 struct ChangeSetBuilder: Sendable {
@@ -11,14 +13,24 @@ struct ChangeSetBuilder: Sendable {
     private var orderScratch: [OrderKey] = []
     /// The entries of the last change set, overwritten by the next one: once the caller has dropped
     /// that change set they are held here only, so writing them again allocates nothing.
-    private var entries: [FormChangeSet.Entry] = []
+    var entries: [FormChangeSet.Entry] = []
     /// How many of `entries` the change set being built has written.
-    private var used = 0
+    var used = 0
 
     /// The net change set of `state`'s current transaction. O(k log k + k log n) for k touched
     /// elements. Hidden elements are located where they were at the start of the transaction: they are
     /// first entered with their model positions, then located from the counts as they were at the start.
     mutating func changeSet(of state: inout FormState) -> FormChangeSet {
+        guard let quick = quickChangeSet(of: &state) else { return thoroughChangeSet(of: &state) }
+        #if DEBUG
+            let thorough = thoroughChangeSet(of: &state)
+            assert(quick == thorough, "quick change set \(quick) differs from the thorough \(thorough)")
+        #endif
+        return quick
+    }
+
+    /// The change set built from the whole log: any transaction.
+    mutating func thoroughChangeSet(of state: inout FormState) -> FormChangeSet {
         guard
             !state.log.touchedFlags.isEmpty || !state.log.touchedValues.isEmpty || !state.log.inserted.isEmpty
                 || !state.log.removed.isEmpty || !state.log.removedSections.isEmpty || state.recordsEvaluations
@@ -41,21 +53,27 @@ struct ChangeSetBuilder: Sendable {
             if !computesLocations { entry.location = nil }
             append(.removed, entry)
         }
-        // Entries are overwritten in place and only the surplus of a longer previous change set is
-        // removed: `removeAll(keepingCapacity:)` goes through a generic `replaceSubrange` costing more
-        // than the usual two or three entries.
-        if used < entries.count { entries.removeLast(entries.count &- used) }
-        var changes = FormChangeSet()
-        changes.entries = entries
-        changes.tags = state.elementTags
-        changes.locationsOmitted = !computesLocations
+        var changes = finished(tags: state.elementTags)
         if state.recordsEvaluations {
             for condition in state.log.evaluated { changes.evaluated.append(state.key(of: condition)) }
         }
         return changes
     }
 
-    private mutating func append(_ list: FormChangeSet.List, _ element: FormChangeSet.Located) {
+    /// The change set of the `used` entries written.
+    mutating func finished(tags: [String?]) -> FormChangeSet {
+        // Entries are overwritten in place and only the surplus of a longer previous change set is
+        // removed: `removeAll(keepingCapacity:)` goes through a generic `replaceSubrange` costing more
+        // than the usual two or three entries.
+        if used < entries.count { entries.removeLast(entries.count &- used) }
+        var changes = FormChangeSet()
+        changes.entries = entries
+        changes.tags = tags
+        changes.locationsOmitted = !computesLocations
+        return changes
+    }
+
+    mutating func append(_ list: FormChangeSet.List, _ element: FormChangeSet.Located) {
         let entry = FormChangeSet.Entry(list: list, element: element)
         if used < entries.count { entries[used] = entry } else { entries.append(entry) }
         used &+= 1

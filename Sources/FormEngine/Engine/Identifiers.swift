@@ -8,8 +8,11 @@ struct ElementID: Hashable, Sendable, Comparable {
     init(_ raw: Int) { self.raw = raw }
     static func < (lhs: ElementID, rhs: ElementID) -> Bool { lhs.raw < rhs.raw }
 
+    /// Wrapping arithmetic: an element's `raw` is an index into the form's element arrays, so three
+    /// times it plus two cannot overflow, and the overflow checks cost on every result looked up.
+    @inline(__always)
     func condition(_ property: ConditionProperty) -> ConditionID {
-        ConditionID(raw * 3 + property.index)
+        ConditionID(raw &* 3 &+ property.index)
     }
 }
 
@@ -19,9 +22,13 @@ struct ConditionID: Hashable, Sendable, Comparable {
     init(_ raw: Int) { self.raw = raw }
     static func < (lhs: ConditionID, rhs: ConditionID) -> Bool { lhs.raw < rhs.raw }
 
-    var element: ElementID { ElementID(raw / 3) }
+    // `raw` is never negative (an index into the per-condition arrays): divided as an unsigned number,
+    // which takes no sign correction.
+    @inline(__always)
+    var element: ElementID { ElementID(Int(bitPattern: UInt(bitPattern: raw) / 3)) }
+    @inline(__always)
     var property: ConditionProperty {
-        switch raw % 3 {
+        switch UInt(bitPattern: raw) % 3 {
         case 0: .hidden
         case 1: .disabled
         default: .required
