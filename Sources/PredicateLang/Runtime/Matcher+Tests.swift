@@ -245,10 +245,12 @@ extension Matcher {
 }
 
 extension StringConstant {
-    /// Whether `other` has exactly this constant's scalars: the same UTF-8 length (O(1)), then the same
-    /// bytes, read in place.
+    /// Whether `other` has exactly this constant's scalars: the same representation (two words: a short
+    /// string's bytes, or a long one's storage and length), else the same UTF-8 length (O(1)), then the
+    /// same bytes, read in place.
     @inline(__always)
     func isIdentical(to other: String) -> Bool {
+        if value.isStoredAlike(other) { return true }
         let bytes = other.utf8
         guard bytes.count == utf8.count else { return false }
         if let equal = bytes.withContiguousStorageIfAvailable({ subject in

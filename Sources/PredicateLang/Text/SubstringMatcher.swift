@@ -182,7 +182,7 @@ package struct SubstringMatcher: Sendable, Hashable {
         case .equalTo, .notEqualTo:
             let equal =
                 options.isEmpty
-                ? subject.unicodeScalars.elementsEqual(needle.unicodeScalars)
+                ? subject.hasSameScalars(as: needle)
                 : StringSearch.utf16Order(StringFolding.fold(subject, options: effective), foldedNeedle) == 0
             return equal == (op == .equalTo)
         case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:

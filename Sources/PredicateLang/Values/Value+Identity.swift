@@ -11,7 +11,7 @@ extension Value {
         case (.bool(let left), .bool(let right)): return left == right
         case (.int(let left), .int(let right)): return left == right
         case (.double(let left), .double(let right)): return left.bitPattern == right.bitPattern
-        case (.string(let left), .string(let right)): return left.unicodeScalars.elementsEqual(right.unicodeScalars)
+        case (.string(let left), .string(let right)): return left.hasSameScalars(as: right)
         case (.date(let left), .date(let right)): return left == right
         case (.array(let left), .array(let right)):
             return left.count == right.count && zip(left, right).allSatisfy { $0.isIdentical(to: $1) }

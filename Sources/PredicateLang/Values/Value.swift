@@ -102,7 +102,7 @@ extension Value: Hashable {
     public static func == (lhs: Value, rhs: Value) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
-        case (.string(let left), .string(let right)): return left.unicodeScalars.elementsEqual(right.unicodeScalars)
+        case (.string(let left), .string(let right)): return left.hasSameScalars(as: right)
         case (.date(let left), .date(let right)): return left == right
         case (.array(let left), .array(let right)): return left == right
         case (.set(let left), .set(let right)): return left == right
