@@ -31,7 +31,9 @@ struct StringStoredAlikeTests {
             Case(name: "different short strings", first: "Music", second: "Musik", same: false),
             Case(name: "a prefix", first: "Music", second: "Musi", same: false),
             Case(name: "long strings differing in the last byte", first: long, second: long + "x", same: false),
-            Case(name: "canonically equivalent, different scalars", first: "caf\u{E9}", second: "cafe\u{301}", same: false),
+            Case(
+                name: "canonically equivalent, different scalars", first: "caf\u{E9}", second: "cafe\u{301}",
+                same: false),
             Case(name: "different case", first: "music", second: "Music", same: false),
             Case(name: "non-ASCII, equal", first: "Zürich", second: rebuilt("Zürich"), same: true),
         ])
@@ -49,7 +51,9 @@ struct StringStoredAlikeTests {
 
     @Test("the string leaves answer by the bytes, found stored alike or not")
     func leaves() throws {
-        for (subject, holds) in [(["Art", "Music"], true), (["Art", Self.rebuilt("Music")], true), (["Musik"], false)] {
+        for (subject, holds) in [
+            (["Art", "Music"], true), (["Art", Self.rebuilt("Music")], true), (["Musik"], false),
+        ] {
             let predicate = try CompiledPredicate("hobbies CONTAINS 'Music'")
             #expect(try predicate.evaluate(with: ["hobbies": .array(subject.map { .string($0) })]) == holds)
         }
