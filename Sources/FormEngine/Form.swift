@@ -23,7 +23,8 @@
 /// Listeners receive each action's change set. An action a listener starts while being notified is
 /// checked at once (a failure throws to the listener) but applied only after the current notification
 /// has reached every listener; it returns a change set with ``FormChangeSet/isDeferred`` set, and its
-/// own change set is then delivered to the listeners like any other.
+/// own change set is then delivered to the listeners like any other. The same holds for observation
+/// callbacks on ``ObservableElement``s, which run first.
 public final class Form {
     /// The state, its change-set builder and its observers: what actions change.
     var core: FormCore

@@ -20,7 +20,9 @@ import Observation
 /// Each property is tracked on its own: reading ``isHidden`` makes a view depend on the hidden flag
 /// only, not on the value or the other flags, and not on other rows. Properties change at the end of
 /// each action (after the whole transaction, so intermediate states are never seen), before listeners
-/// are notified. Set values through the ``Form``. Like the form, use it from one isolation domain.
+/// are notified. An observation callback may read the form (it already holds the new state); an action
+/// it starts is queued and applied after the current one has reached every observer and listener, as
+/// for listeners. Set values through the ``Form``. Like the form, use it from one isolation domain.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public final class ObservableElement: Observable {
     private let registrar = ObservationRegistrar()
