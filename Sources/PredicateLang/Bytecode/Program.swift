@@ -72,6 +72,10 @@ package struct Program: Sendable {
         let plainKeys: [PlainKey?]
         /// Whether any key path is a plain key (the VM then takes a dictionary `SELF`'s members out once).
         let readsPlainKeys: Bool
+        /// ``plainKeys``, in place, for the quick tier of `matchKey` (read without copying a key's name).
+        let plainKeyTable: UnsafeBufferPointer<PlainKey?>
+        /// The first plain key: ``plainKeyTable``'s base, never nil.
+        let plainKeyBase: UnsafePointer<PlainKey?>
         let keyPathRanges: [SourceRange]
         let names: [String]
         let sourceRanges: [SourceRange]
@@ -149,6 +153,7 @@ package struct Program: Sendable {
             let collectionOffset = layout.add(ObjectCollection.self, count: collectionList.count)
             let codeOffset = layout.add(Instruction.self, count: contents.instructions.count)
             let matcherOffset = layout.add(Matcher.self, count: contents.matchers.count)
+            let plainKeyOffset = layout.add(PlainKey?.self, count: plainKeys.count)
             let mainNodes = contents.decisionGraph?.nodes ?? []
             let nodeOffset = layout.add(DecisionNode.self, count: mainNodes.count)
             var blockOffsets: [Int] = []
@@ -163,6 +168,7 @@ package struct Program: Sendable {
             (collections, collectionBase) = Self.place(collectionList, in: tableMemory, at: collectionOffset)
             (code, _) = Self.place(contents.instructions, in: tableMemory, at: codeOffset)
             (matcherTable, matcherBase) = Self.place(contents.matchers, in: tableMemory, at: matcherOffset)
+            (plainKeyTable, plainKeyBase) = Self.place(plainKeys, in: tableMemory, at: plainKeyOffset)
             (graphNodes, graphNodeBase) = Self.place(mainNodes, in: tableMemory, at: nodeOffset)
             var views: [BlockView] = []
             if !contents.blocks.isEmpty {
@@ -201,6 +207,7 @@ package struct Program: Sendable {
         deinit {
             Self.deinitialize(code)
             Self.deinitialize(matcherTable)
+            Self.deinitialize(plainKeyTable)
             Self.deinitialize(graphNodes)
             Self.deinitialize(quickReads)
             Self.deinitialize(collections)

@@ -40,7 +40,8 @@ extension VirtualMachine {
             return Matcher.quickTest(matcher, integer: Int64(elements.count))
         case .matchKey(let path, let index):
             guard Leaves.includesKeysAndReads, let matcher = program.matcher(index) else { return nil }
-            return quickTestKey(program.plainKeys[Int(path.rawValue)], matcher, inputs.fields)
+            guard let key = program.plainKey(path) else { return nil }
+            return quickTestKey(key, matcher, inputs.fields)
         case .matchRead(let read, let index, let modifier):
             guard Leaves.includesKeysAndReads, let matcher = program.matcher(index), let plan = program.quickRead(read)
             else {
@@ -53,14 +54,15 @@ extension VirtualMachine {
     }
 
     /// The quick tier of `matchKey` for one plain key of a dictionary `SELF` (its members, taken out of the
-    /// `Value` once per evaluation and borrowed here): looked up, and the value tested in place. Out of line,
-    /// so the loops' inlined quick tier stays small.
+    /// `Value` once per evaluation and borrowed here): looked up, and the value tested in place. The key is
+    /// read in place too (copying it would retain and release its name). Out of line, so the loops'
+    /// inlined quick tier stays small.
     @inline(never)
     static func quickTestKey(
-        _ key: PlainKey?, _ matcher: UnsafePointer<Matcher>, _ fields: ValueDictionary?
+        _ key: UnsafePointer<PlainKey?>, _ matcher: UnsafePointer<Matcher>, _ fields: ValueDictionary?
     ) -> Bool? {
-        guard let key, let dictionary = fields else { return nil }
-        return dictionary.withValue(forKey: key.name, hash: key.hash) { value in
+        guard let hash = key.pointee?.hash, let dictionary = fields else { return nil }
+        return dictionary.withValue(forKey: key.pointee?.name ?? "", hash: hash) { value in
             guard let value else { return Matcher.quickNull(matcher) }
             return Matcher.quickTest(matcher, value)
         }
@@ -160,6 +162,15 @@ extension Program.Storage {
         let position = Int(index.rawValue)
         guard position < quickReads.count else { return nil }
         return quickReadBase + position
+    }
+
+    /// The plain key of key path `index` (nil inside when the path is not one plain key), read in place;
+    /// nil outside the table.
+    @_transparent
+    func plainKey(_ index: KeyPathIndex) -> UnsafePointer<PlainKey?>? {
+        let position = Int(index.rawValue)
+        guard position < plainKeyTable.count else { return nil }
+        return plainKeyBase + position
     }
 
     /// The matcher at `index`, read in place; nil outside the table (which the verifier rules out).
