@@ -197,15 +197,10 @@ struct ChangeSetBuilder: Sendable {
         return located
     }
 
-    /// Sorts a few keys by insertion (the usual one or two), many with the standard sort.
+    /// Sorts a few keys by insertion, many with the standard sort.
     private static func sortSmall(_ keys: inout [OrderKey]) {
         guard keys.count > 1 else { return }
         guard keys.count <= 8 else { return keys.sort() }
-        // The usual two (a value change with two dependents) are often in order already.
-        if keys.count == 2 {
-            if keys[1] < keys[0] { keys.swapAt(0, 1) }
-            return
-        }
         for index in 1..<keys.count {
             let key = keys[index]
             var position = index
