@@ -43,15 +43,23 @@ extension Compiler {
     // MARK: Comparisons
 
     private mutating func compileComparison(_ written: SyntaxTree.Comparison) {
-        var comparison = written
-        checkSupported(comparison)
-        // `'x' IN $tags` is `$tags CONTAINS 'x'`; `5 == a` is `a == 5`: put the constant on the right.
-        if comparison.modifier == .direct, isConstant(comparison.lhs), !isConstant(comparison.rhs),
-            let swapped = swappedOperator(comparison.op)
+        checkSupported(written)
+        // `'x' IN $tags` is `$tags CONTAINS 'x'`; `5 == a` is `a == 5`: put the constant on the right. Only
+        // then is the comparison copied (copying retains its operands).
+        if written.modifier == .direct, isConstant(written.lhs), !isConstant(written.rhs),
+            let swapped = swappedOperator(written.op)
         {
+            var comparison = written
             swap(&comparison.lhs, &comparison.rhs)
             comparison.op = swapped
+            compileOrdered(comparison)
+        } else {
+            compileOrdered(written)
         }
+    }
+
+    /// A comparison with any constant operand on the right.
+    private mutating func compileOrdered(_ comparison: SyntaxTree.Comparison) {
         guard case .constant(let constant, let constantRange) = comparison.rhs else {
             compileExpression(comparison.lhs)
             compileExpression(comparison.rhs)

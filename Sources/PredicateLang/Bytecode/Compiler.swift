@@ -83,10 +83,14 @@ struct Compiler {
                     blocks.append(Program.Block(start: start, decisionGraph: decisionGraph(start..<end)))
                 }
             }
+            // Handed over, so the program moves the matchers into its table instead of copying them.
+            var handedMatchers: [Matcher] = []
+            swap(&handedMatchers, &matchers)
             return Program(
                 Program.Contents(
-                    instructions: instructions, sourceRanges: ranges, constants: constants, matchers: matchers,
-                    keyPaths: madeNameTables?.keyPaths ?? [], keyPathRanges: madeNameTables?.keyPathRanges ?? [],
+                    instructions: instructions, sourceRanges: ranges, constants: constants,
+                    matchers: consume handedMatchers, keyPaths: madeNameTables?.keyPaths ?? [],
+                    keyPathRanges: madeNameTables?.keyPathRanges ?? [],
                     names: madeNameTables?.names ?? [], maxStackDepth: depth,
                     localCount: localCount, symbols: symbols, limits: limits,
                     decisionGraph: decisionGraph(0..<mainEnd), reads: reads, blocks: blocks, typedRoot: typedRoot))

@@ -39,7 +39,7 @@ package struct Program: Sendable {
         var decisionGraph: DecisionGraph?
     }
 
-    init(_ contents: Contents) { storage = Storage(contents) }
+    init(_ contents: consuming Contents) { storage = Storage(consume contents) }
 
     /// The program whose storage this is.
     init(storage: Storage) { self.storage = storage }
@@ -56,7 +56,6 @@ package struct Program: Sendable {
         // Everything the compiler handed over, each field stored once (keeping the whole `Contents` beside
         // the fields the loops read would retain every table twice); ``contents`` reassembles it.
         let instructions: [Instruction]
-        let matchers: [Matcher]
         let symbols: SymbolTable?
         let decisionGraph: DecisionGraph?
         let programBlocks: [Block]
@@ -112,6 +111,9 @@ package struct Program: Sendable {
         private let tableMemory: UnsafeMutableRawPointer
 
         /// Everything as the compiler handed it over (listings, tests, tools).
+        /// The prepared right-hand sides, copied out of ``matcherTable`` (listings, tests, tools).
+        var matchers: [Matcher] { Array(matcherTable) }
+
         var contents: Contents {
             Contents(
                 instructions: instructions, sourceRanges: sourceRanges, constants: constants, matchers: matchers,
@@ -120,10 +122,15 @@ package struct Program: Sendable {
                 blocks: programBlocks, typedRoot: typedRoot)
         }
 
-        init(_ contents: Contents) {
+        init(_ contents: consuming Contents) {
             // The compiler's tables, each stored once; then what is derived from them.
+            var contents = consume contents
+            // The matchers are moved into the table, not copied: a copy retains every reference a matcher
+            // holds (its constant, strings, sets) and the compiler's array then releases them all again.
+            var pendingMatchers: [Matcher] = []
+            swap(&pendingMatchers, &contents.matchers)
+            let matcherCount = pendingMatchers.count
             instructions = contents.instructions
-            matchers = contents.matchers
             symbols = contents.symbols
             decisionGraph = contents.decisionGraph
             programBlocks = contents.blocks
@@ -152,7 +159,7 @@ package struct Program: Sendable {
             let planOffset = layout.add(QuickRead.self, count: plans.count)
             let collectionOffset = layout.add(ObjectCollection.self, count: collectionList.count)
             let codeOffset = layout.add(Instruction.self, count: contents.instructions.count)
-            let matcherOffset = layout.add(Matcher.self, count: contents.matchers.count)
+            let matcherOffset = layout.add(Matcher.self, count: matcherCount)
             let plainKeyOffset = layout.add(PlainKey?.self, count: plainKeys.count)
             let mainNodes = contents.decisionGraph?.nodes ?? []
             let nodeOffset = layout.add(DecisionNode.self, count: mainNodes.count)
@@ -167,7 +174,7 @@ package struct Program: Sendable {
             (quickReads, quickReadBase) = Self.place(plans, in: tableMemory, at: planOffset)
             (collections, collectionBase) = Self.place(collectionList, in: tableMemory, at: collectionOffset)
             (code, _) = Self.place(contents.instructions, in: tableMemory, at: codeOffset)
-            (matcherTable, matcherBase) = Self.place(contents.matchers, in: tableMemory, at: matcherOffset)
+            (matcherTable, matcherBase) = Self.move(&pendingMatchers, into: tableMemory, at: matcherOffset)
             (plainKeyTable, plainKeyBase) = Self.place(plainKeys, in: tableMemory, at: plainKeyOffset)
             (graphNodes, graphNodeBase) = Self.place(mainNodes, in: tableMemory, at: nodeOffset)
             var views: [BlockView] = []
@@ -213,6 +220,21 @@ package struct Program: Sendable {
             Self.deinitialize(collections)
             for block in blocks { Self.deinitialize(block.nodes) }
             tableMemory.deallocate()
+        }
+
+        /// `elements` moved into `memory` at byte `offset` (as ``place(_:in:at:)``), last first, leaving
+        /// `elements` empty; nothing is retained when the array is uniquely referenced.
+        private static func move<Element>(
+            _ elements: inout [Element], into memory: UnsafeMutableRawPointer, at offset: Int
+        ) -> (UnsafeBufferPointer<Element>, UnsafePointer<Element>) {
+            let count = elements.count
+            let base = (memory + offset).bindMemory(to: Element.self, capacity: max(1, count))
+            var index = count
+            while let element = elements.popLast() {
+                index &-= 1
+                (base + index).initialize(to: element)
+            }
+            return (UnsafeBufferPointer(start: base, count: count), UnsafePointer(base))
         }
 
         /// Deinitializes a table placed by ``place(_:in:at:)`` (the memory is freed once, for all tables).

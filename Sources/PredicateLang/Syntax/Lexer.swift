@@ -105,21 +105,35 @@ struct Lexer {
     // MARK: Names
 
     /// Whether an identifier starts at `index`: an ASCII letter or `_`, or a non-ASCII letter.
+    /// The ASCII test is inlined; a non-ASCII scalar's Unicode properties are read out of line, so the
+    /// usual ASCII call does not set up room for them.
+    @inline(__always)
     func isIdentifierStart(at index: Int) -> Bool {
         guard index < bytes.count else { return false }
         let byte = bytes[index]
         if byte < 0x80 { return isASCIILetter(byte) || byte == UInt8(ascii: "_") }
+        return isNonASCIIIdentifierStart(at: index)
+    }
+
+    @inline(never)
+    private func isNonASCIIIdentifierStart(at index: Int) -> Bool {
         guard let (scalar, _) = decodeScalar(at: index) else { return false }
         return Lexer.isIdentifierStart(scalar)
     }
 
     /// The length of the identifier character at `index`, or 0 if none is there.
+    @inline(__always)
     func identifierContinuationLength(at index: Int) -> Int {
         guard index < bytes.count else { return 0 }
         let byte = bytes[index]
         if byte < 0x80 {
             return isASCIILetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") ? 1 : 0
         }
+        return nonASCIIContinuationLength(at: index)
+    }
+
+    @inline(never)
+    private func nonASCIIContinuationLength(at index: Int) -> Int {
         guard let (scalar, length) = decodeScalar(at: index) else { return 0 }
         return Lexer.isIdentifierContinuation(scalar) ? length : 0
     }

@@ -21,7 +21,13 @@ extension PredicateParser {
             return makeAssignment(target, value)
         }
         guard let expression = parseBinary(minimumPrecedence: 1) else { return nil }
-        return rejectingAssignment(to: expression)
+        // `a := 1`: only a variable can be assigned. Checked here, not in a function the expression would be
+        // passed through (and copied by).
+        if tokens[position].is(.assign) {
+            error(.assignmentTargetNotVariable, at: expression.range)
+            return nil
+        }
+        return expression
     }
 
     /// `$x :=` if next: consumes it and enters a nesting level; returns the variable token.
@@ -36,13 +42,6 @@ extension PredicateParser {
     private mutating func makeAssignment(_ variable: Token, _ value: SyntaxTree.Expression) -> SyntaxTree.Expression? {
         guard countNode() else { return nil }
         return .assignment(variable: text(variable), value: value, variable.range.union(value.range))
-    }
-
-    /// `a := 1`: only a variable can be assigned.
-    private mutating func rejectingAssignment(to expression: SyntaxTree.Expression) -> SyntaxTree.Expression? {
-        guard tokens[position].is(.assign) else { return expression }
-        error(.assignmentTargetNotVariable, at: expression.range)
-        return nil
     }
 
     /// A binary operator and its precedence (higher binds tighter).
@@ -193,6 +192,8 @@ extension PredicateParser {
         let savedDepth = depth
         defer { depth = savedDepth }
         guard let primary = parsePrimary() else { return nil }
+        // Most operands (`$age`, `18`, `'NZ'`) have no postfix: returned as they are, without a builder.
+        if !currentIs(.dot) && !currentIs(.leftBracket) { return primary }
         var path = KeyPathBuilder(primary)
         while true {
             if currentIs(.dot) {
