@@ -5,4 +5,12 @@
 struct PlainKey: Sendable {
     let name: String
     let hash: Int
+
+    /// The key of a key path of one plain key (no `@` operator, not `self`); nil for any other path.
+    init?(_ components: [String]) {
+        guard components.count == 1, let key = components.first, !key.hasPrefix("@"), key != "self", key != "SELF"
+        else { return nil }
+        name = key
+        hash = key.hashValue
+    }
 }

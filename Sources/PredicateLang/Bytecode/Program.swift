@@ -123,64 +123,66 @@ package struct Program: Sendable {
         }
 
         init(_ contents: consuming Contents) {
-            // The compiler's tables, each stored once; then what is derived from them.
+            // The compiler's tables, each moved out of `contents` (copying them, field by field, would retain
+            // each and go through its type's metadata, which the first compile in a process has to build), and
+            // each stored once; then what is derived from them. The matchers are moved into the table: a copy
+            // would retain every reference a matcher holds (its constant, strings, sets) and the compiler's
+            // array would then release them all again.
             var contents = consume contents
-            // The matchers are moved into the table, not copied: a copy retains every reference a matcher
-            // holds (its constant, strings, sets) and the compiler's array then releases them all again.
-            var pendingMatchers: [Matcher] = []
-            swap(&pendingMatchers, &contents.matchers)
+            var pendingMatchers = Self.take(&contents.matchers)
             let matcherCount = pendingMatchers.count
-            instructions = contents.instructions
-            symbols = contents.symbols
-            decisionGraph = contents.decisionGraph
-            programBlocks = contents.blocks
-            typedRoot = contents.typedRoot
+            let instructionList = Self.take(&contents.instructions)
+            let keyPathList = Self.take(&contents.keyPaths)
+            let readList = Self.take(&contents.reads)
+            let blockList = Self.take(&contents.blocks)
+            var graph: DecisionGraph? = nil
+            swap(&graph, &contents.decisionGraph)
+            var symbolTable: SymbolTable? = nil
+            swap(&symbolTable, &contents.symbols)
+            isFormMode = symbolTable != nil
+            var root: SchemaObject? = nil
+            swap(&root, &contents.typedRoot)
+            typedRoot = root
             limits = contents.limits
-            constants = contents.constants
-            keyPaths = contents.keyPaths
-            keyPathRanges = contents.keyPathRanges
-            names = contents.names
-            sourceRanges = contents.sourceRanges
+            constants = Self.take(&contents.constants)
+            keyPathRanges = Self.take(&contents.keyPathRanges)
+            names = Self.take(&contents.names)
+            sourceRanges = Self.take(&contents.sourceRanges)
             maxStackDepth = contents.maxStackDepth
             localCount = contents.localCount
-            reads = contents.reads
-            isFormMode = contents.symbols != nil
-            plainKeys = contents.keyPaths.map { components in
-                guard components.count == 1, let key = components.first, !key.hasPrefix("@"), key != "self",
-                    key != "SELF"
-                else { return nil }
-                return PlainKey(name: key, hash: key.hashValue)
-            }
-            readsPlainKeys = plainKeys.contains { $0 != nil }
+            var plainKeyList: [PlainKey?] = []
+            plainKeyList.reserveCapacity(keyPathList.count)
+            for components in keyPathList { plainKeyList.append(PlainKey(components)) }
+            readsPlainKeys = plainKeyList.contains { $0 != nil }
             var collectionList: [ObjectCollection] = []
-            let plans = contents.reads.map { QuickRead.plan(for: $0, collections: &collectionList) }
+            let plans = readList.map { QuickRead.plan(for: $0, collections: &collectionList) }
             // Every table in one allocation: each table's offset, then one block of memory for all.
             var layout = TableLayout()
             let planOffset = layout.add(QuickRead.self, count: plans.count)
             let collectionOffset = layout.add(ObjectCollection.self, count: collectionList.count)
-            let codeOffset = layout.add(Instruction.self, count: contents.instructions.count)
+            let codeOffset = layout.add(Instruction.self, count: instructionList.count)
             let matcherOffset = layout.add(Matcher.self, count: matcherCount)
-            let plainKeyOffset = layout.add(PlainKey?.self, count: plainKeys.count)
-            let mainNodes = contents.decisionGraph?.nodes ?? []
+            let plainKeyOffset = layout.add(PlainKey?.self, count: plainKeyList.count)
+            let mainNodes = graph?.nodes ?? []
             let nodeOffset = layout.add(DecisionNode.self, count: mainNodes.count)
             var blockOffsets: [Int] = []
-            if !contents.blocks.isEmpty {
-                blockOffsets.reserveCapacity(contents.blocks.count)
-                for block in contents.blocks {
+            if !blockList.isEmpty {
+                blockOffsets.reserveCapacity(blockList.count)
+                for block in blockList {
                     blockOffsets.append(layout.add(DecisionNode.self, count: block.decisionGraph?.nodes.count ?? 0))
                 }
             }
             tableMemory = UnsafeMutableRawPointer.allocate(byteCount: layout.byteCount, alignment: layout.alignment)
             (quickReads, quickReadBase) = Self.place(plans, in: tableMemory, at: planOffset)
             (collections, collectionBase) = Self.place(collectionList, in: tableMemory, at: collectionOffset)
-            (code, _) = Self.place(contents.instructions, in: tableMemory, at: codeOffset)
+            (code, _) = Self.place(instructionList, in: tableMemory, at: codeOffset)
             (matcherTable, matcherBase) = Self.move(&pendingMatchers, into: tableMemory, at: matcherOffset)
-            (plainKeyTable, plainKeyBase) = Self.place(plainKeys, in: tableMemory, at: plainKeyOffset)
+            (plainKeyTable, plainKeyBase) = Self.place(plainKeyList, in: tableMemory, at: plainKeyOffset)
             (graphNodes, graphNodeBase) = Self.place(mainNodes, in: tableMemory, at: nodeOffset)
             var views: [BlockView] = []
-            if !contents.blocks.isEmpty {
-                views.reserveCapacity(contents.blocks.count)
-                for (block, offset) in zip(contents.blocks, blockOffsets) {
+            if !blockList.isEmpty {
+                views.reserveCapacity(blockList.count)
+                for (block, offset) in zip(blockList, blockOffsets) {
                     let (nodes, base) = Self.place(block.decisionGraph?.nodes ?? [], in: tableMemory, at: offset)
                     views.append(
                         BlockView(
@@ -190,14 +192,29 @@ package struct Program: Sendable {
                 }
             }
             blocks = views
-            graphEntry = contents.decisionGraph?.entry.rawValue ?? DecisionTarget.missingReturn.rawValue
-            hasDecisionGraph = contents.decisionGraph != nil
-            graphReadsOnlySlots = (contents.decisionGraph?.nodes ?? []).allSatisfy { node in
+            graphEntry = graph?.entry.rawValue ?? DecisionTarget.missingReturn.rawValue
+            hasDecisionGraph = graph != nil
+            graphReadsOnlySlots = mainNodes.allSatisfy { node in
                 switch node.instruction {
                 case .matchSlot, .matchSlotCount: true
                 default: false
                 }
             }
+            instructions = instructionList
+            keyPaths = keyPathList
+            plainKeys = plainKeyList
+            reads = readList
+            programBlocks = blockList
+            decisionGraph = graph
+            symbols = symbolTable
+        }
+
+        /// The array `array` held, which is left empty: moved, not copied.
+        @inline(__always)
+        private static func take<Element>(_ array: inout [Element]) -> [Element] {
+            var taken: [Element] = []
+            swap(&taken, &array)
+            return taken
         }
 
         /// `elements` copied into `memory` at byte `offset` (laid out by ``TableLayout``, with room for at

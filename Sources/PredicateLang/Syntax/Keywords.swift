@@ -46,36 +46,59 @@ enum Keyword: String, Hashable, Sendable, CaseIterable, BitwiseCopyable {
     case intersect = "INTERSECT"
     case minus = "MINUS"
 
-    /// A keyword's spelling, for ``byLength``.
-    private struct Spelling {
-        let bytes: [UInt8]
-        let keyword: Keyword
-    }
-
-    /// Keywords by UTF-8 length, for lookup without allocating. Built on the first lookup in a process, so it
-    /// is made of plain arrays of a struct (a table of tuples, or a `String.contains`, cost that first compile
-    /// several times more in runtime type lookups).
-    private static let byLength: [[Spelling]] = {
-        var table = [[Spelling]](filled: [], count: 16)
-        for keyword in Keyword.allCases where !keyword.rawValue.utf8.contains(UInt8(ascii: "-")) {
-            let bytes = Array(keyword.rawValue.utf8)
-            table[bytes.count].append(Spelling(bytes: bytes, keyword: keyword))
-        }
-        return table
-    }()
-
     /// The keyword spelled by `bytes` in any letter case, or nil. Hyphenated keywords
     /// (`UTI-CONFORMS-TO`, `UTI-EQUALS`) are matched by the lexer itself.
+    ///
+    /// The word's length and first letter pick at most three candidates, and the word is compared with
+    /// each one's spelling. No table is built: a table made on the first lookup in a process (arrays of
+    /// spellings by length) cost the first compile about 55,000 instructions, a tenth of it. A keyword
+    /// missing here fails `KeywordTests`, which looks every keyword up in both letter cases.
     static func lookUp<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Keyword? {
-        guard bytes.count < byLength.count else { return nil }
-        candidates: for spelling in byLength[bytes.count] {
-            for (offset, byte) in bytes.enumerated() {
-                let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
-                if upper != spelling.bytes[offset] { continue candidates }
+        guard let first = bytes.first else { return nil }
+        // The candidate when `bytes` spell it in any letter case. The spelling is a `StaticString` (its
+        // bytes read in place), not the raw value (a `String` made and released on every call).
+        func word(_ spelling: StaticString, _ keyword: Keyword) -> Keyword? {
+            guard spelling.utf8CodeUnitCount == bytes.count else { return nil }
+            var expected = spelling.utf8Start
+            for byte in bytes {
+                let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte &- 32 : byte
+                guard upper == expected.pointee else { return nil }
+                expected += 1
             }
-            return spelling.keyword
+            return keyword
         }
-        return nil
+        let letter = first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") ? first &- 32 : first
+        switch (bytes.count, Unicode.Scalar(letter)) {
+        case (2, "O"): return word("OR", .or)
+        case (2, "I"): return word("IN", .in)
+        case (2, "C"): return word("CI", .ci)
+        case (2, "N"): return word("NO", .no)
+        case (3, "A"): return word("AND", .and) ?? word("ALL", .all) ?? word("ANY", .any)
+        case (3, "N"): return word("NOT", .not) ?? word("NIL", .nil)
+        case (3, "Y"): return word("YES", .yes)
+        case (4, "S"): return word("SOME", .some) ?? word("SELF", .self) ?? word("SIZE", .size)
+        case (4, "N"): return word("NONE", .none) ?? word("NULL", .null)
+        case (4, "L"): return word("LIKE", .like) ?? word("LAST", .last)
+        case (4, "T"): return word("TRUE", .true)
+        case (4, "C"): return word("CAST", .cast)
+        case (5, "F"): return word("FALSE", .false) ?? word("FIRST", .first) ?? word("FETCH", .fetch)
+        case (5, "U"): return word("UNION", .union)
+        case (5, "M"): return word("MINUS", .minus)
+        case (6, "A"): return word("ANYKEY", .anyKey)
+        case (7, "M"): return word("MATCHES", .matches)
+        case (7, "B"): return word("BETWEEN", .between)
+        case (7, "T"): return word("TERNARY", .ternary)
+        case (8, "C"): return word("CONTAINS", .contains)
+        case (8, "E"): return word("ENDSWITH", .endsWith)
+        case (8, "S"): return word("SUBQUERY", .subquery)
+        case (8, "F"): return word("FUNCTION", .function)
+        case (9, "I"): return word("INTERSECT", .intersect)
+        case (10, "B"): return word("BEGINSWITH", .beginsWith)
+        case (13, "T"): return word("TRUEPREDICATE", .truePredicate)
+        case (14, "F"): return word("FALSEPREDICATE", .falsePredicate)
+        case (15, "C"): return word("CASEINSENSITIVE", .caseInsensitive)
+        default: return nil
+        }
     }
 
     /// The keyword spelled `word` in any letter case (hyphenated ones included), or nil.

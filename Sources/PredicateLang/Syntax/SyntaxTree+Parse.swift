@@ -94,8 +94,12 @@ extension SyntaxTree {
     private static func makeParser(_ source: SourceText, arguments: [Value], limits: Limits) -> PredicateParser {
         var lexer = Lexer(source: source, arguments: arguments, limits: limits)
         let tokens = lexer.tokenize()
-        var parser = PredicateParser(source: source, tokens: tokens, payloads: lexer.payloads, limits: limits)
-        parser.diagnostics = lexer.diagnostics
+        // The lexer's payloads and diagnostics are moved to the parser, not copied out of it (a copy of a
+        // field goes through its type's metadata, which the first compile in a process has to build).
+        var payloads: [Token.Payload] = []
+        swap(&payloads, &lexer.payloads)
+        var parser = PredicateParser(source: source, tokens: tokens, payloads: payloads, limits: limits)
+        swap(&parser.diagnostics, &lexer.diagnostics)
         return parser
     }
 
