@@ -44,6 +44,10 @@ struct Compiler {
         return root
     }
 
+    /// The entries of a program without blocks after the main one: shared, so the usual compile allocates no
+    /// array for them (a block appends to a copy).
+    private static let mainBlockOnly = [0]
+
     /// The deepest tree nesting the compiler follows (it recurses over the tree).
     var maxDepth: Int { max(64, limits.maxNestingDepth * 2) }
 
@@ -58,7 +62,7 @@ struct Compiler {
         emit(.return, at: .synthesized)
         let mainEnd = instructions.count
         // The entries of the blocks: the main one at 0, then each block's first instruction.
-        var blockStarts = [0]
+        var blockStarts = Self.mainBlockOnly
         for block in pendingBlocks {
             blockStarts.append(instructions.count)
             instructions += block.instructions
