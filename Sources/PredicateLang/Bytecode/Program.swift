@@ -110,10 +110,10 @@ package struct Program: Sendable {
         /// The one allocation holding the tables above (``TableLayout``).
         private let tableMemory: UnsafeMutableRawPointer
 
-        /// Everything as the compiler handed it over (listings, tests, tools).
         /// The prepared right-hand sides, copied out of ``matcherTable`` (listings, tests, tools).
         var matchers: [Matcher] { Array(matcherTable) }
 
+        /// Everything as the compiler handed it over (listings, tests, tools).
         var contents: Contents {
             Contents(
                 instructions: instructions, sourceRanges: sourceRanges, constants: constants, matchers: matchers,

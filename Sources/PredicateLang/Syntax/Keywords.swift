@@ -52,7 +52,7 @@ enum Keyword: String, Hashable, Sendable, CaseIterable, BitwiseCopyable {
     /// The word's length and first letter pick at most three candidates, and the word is compared with
     /// each one's spelling. No table is built: a table made on the first lookup in a process (arrays of
     /// spellings by length) cost the first compile about 55,000 instructions, a tenth of it. A keyword
-    /// missing here fails `KeywordTests`, which looks every keyword up in both letter cases.
+    /// missing or misspelled here fails `KeywordTests`, which looks every keyword up in upper, lower and mixed case.
     static func lookUp<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Keyword? {
         guard let first = bytes.first else { return nil }
         // The candidate when `bytes` spell it in any letter case. The spelling is a `StaticString` (its

@@ -105,6 +105,7 @@ struct Lexer {
     // MARK: Names
 
     /// Whether an identifier starts at `index`: an ASCII letter or `_`, or a non-ASCII letter.
+    ///
     /// The ASCII test is inlined; a non-ASCII scalar's Unicode properties are read out of line, so the
     /// usual ASCII call does not set up room for them.
     @inline(__always)
