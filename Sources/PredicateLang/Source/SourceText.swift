@@ -7,18 +7,33 @@
 public struct SourceText: Hashable, Sendable {
     /// The name printed in front of diagnostics, such as `<argument>` or `form.json`.
     public var name: String
+    /// The text, its bytes and its line table, behind one reference: a compiled predicate, its result and
+    /// the errors it throws each keep the source, and copying it then costs one retain (and the name's).
+    private let contents: Contents
+
+    private final class Contents: Sendable {
+        let text: String
+        let utf8: [UInt8]
+        let lineStarts: [Int]
+
+        init(text: String, utf8: [UInt8], lineStarts: [Int]) {
+            self.text = text
+            self.utf8 = utf8
+            self.lineStarts = lineStarts
+        }
+    }
+
     /// The text itself.
-    public let text: String
+    public var text: String { contents.text }
     /// The text's UTF-8 bytes, which every ``SourceRange`` indexes.
-    public let utf8: [UInt8]
+    public var utf8: [UInt8] { contents.utf8 }
     /// Offsets at which each line starts; the first entry is 0.
-    public let lineStarts: [Int]
+    public var lineStarts: [Int] { contents.lineStarts }
 
     /// Creates a source text; `name` defaults to `<input>`.
     public init(_ text: String, name: String = "<input>") {
         self.name = name
-        self.text = text
-        self.utf8 = Array(text.utf8)
+        let utf8 = Array(text.utf8)
         // Most predicates are one line: they share one table instead of allocating their own (an empty
         // array allocates nothing until the first line feed).
         var starts: [Int] = []
@@ -26,11 +41,22 @@ public struct SourceText: Hashable, Sendable {
             if starts.isEmpty { starts.append(0) }
             starts.append(offset + 1)
         }
-        self.lineStarts = starts.isEmpty ? Self.oneLine : starts
+        contents = Contents(text: text, utf8: utf8, lineStarts: starts.isEmpty ? Self.oneLine : starts)
     }
 
     /// The line starts of a text without a line feed.
     private static let oneLine = [0]
+
+    /// Equal names and the same bytes (the text and line table follow from them; canonically equivalent
+    /// spellings are different sources, as their ranges differ).
+    public static func == (lhs: SourceText, rhs: SourceText) -> Bool {
+        lhs.name == rhs.name && (lhs.contents === rhs.contents || lhs.utf8 == rhs.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(utf8)
+    }
 
     /// The 0-based index of the line that contains `offset`.
     public func lineIndex(containing offset: Int) -> Int {
