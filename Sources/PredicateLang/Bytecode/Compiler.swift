@@ -87,13 +87,11 @@ struct Compiler {
                     blocks.append(Program.Block(start: start, decisionGraph: decisionGraph(start..<end)))
                 }
             }
-            // Handed over, so the program moves the matchers into its table instead of copying them.
-            var handedMatchers: [Matcher] = []
-            swap(&handedMatchers, &matchers)
+            // The matchers are handed over, so the program moves them into its table instead of copying them.
             return Program(
                 Program.Contents(
                     instructions: instructions, sourceRanges: ranges, constants: constants,
-                    matchers: consume handedMatchers, keyPaths: madeNameTables?.keyPaths ?? [],
+                    matchers: matchers.take(), keyPaths: madeNameTables?.keyPaths ?? [],
                     keyPathRanges: madeNameTables?.keyPathRanges ?? [],
                     names: madeNameTables?.names ?? [], maxStackDepth: depth,
                     localCount: localCount, symbols: symbols, limits: limits,

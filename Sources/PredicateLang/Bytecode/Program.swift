@@ -129,25 +129,21 @@ package struct Program: Sendable {
             // would retain every reference a matcher holds (its constant, strings, sets) and the compiler's
             // array would then release them all again.
             var contents = consume contents
-            var pendingMatchers = Self.take(&contents.matchers)
+            var pendingMatchers = contents.matchers.take()
             let matcherCount = pendingMatchers.count
-            let instructionList = Self.take(&contents.instructions)
-            let keyPathList = Self.take(&contents.keyPaths)
-            let readList = Self.take(&contents.reads)
-            let blockList = Self.take(&contents.blocks)
-            var graph: DecisionGraph? = nil
-            swap(&graph, &contents.decisionGraph)
-            var symbolTable: SymbolTable? = nil
-            swap(&symbolTable, &contents.symbols)
+            let instructionList = contents.instructions.take()
+            let keyPathList = contents.keyPaths.take()
+            let readList = contents.reads.take()
+            let blockList = contents.blocks.take()
+            let graph = contents.decisionGraph.take()
+            let symbolTable = contents.symbols.take()
             isFormMode = symbolTable != nil
-            var root: SchemaObject? = nil
-            swap(&root, &contents.typedRoot)
-            typedRoot = root
+            typedRoot = contents.typedRoot.take()
             limits = contents.limits
-            constants = Self.take(&contents.constants)
-            keyPathRanges = Self.take(&contents.keyPathRanges)
-            names = Self.take(&contents.names)
-            sourceRanges = Self.take(&contents.sourceRanges)
+            constants = contents.constants.take()
+            keyPathRanges = contents.keyPathRanges.take()
+            names = contents.names.take()
+            sourceRanges = contents.sourceRanges.take()
             maxStackDepth = contents.maxStackDepth
             localCount = contents.localCount
             var plainKeyList: [PlainKey?] = []
@@ -207,14 +203,6 @@ package struct Program: Sendable {
             programBlocks = blockList
             decisionGraph = graph
             symbols = symbolTable
-        }
-
-        /// The array `array` held, which is left empty: moved, not copied.
-        @inline(__always)
-        private static func take<Element>(_ array: inout [Element]) -> [Element] {
-            var taken: [Element] = []
-            swap(&taken, &array)
-            return taken
         }
 
         /// `elements` copied into `memory` at byte `offset` (laid out by ``TableLayout``, with room for at

@@ -159,25 +159,28 @@ extension Program.Storage {
     /// The quick tier's plan of read `index`, read in place; nil outside the table.
     @_transparent
     func quickRead(_ index: ReadIndex) -> UnsafePointer<QuickRead>? {
-        let position = Int(index.rawValue)
-        guard position < quickReads.count else { return nil }
-        return quickReadBase + position
+        Self.entry(Int(index.rawValue), of: quickReads, at: quickReadBase)
     }
 
     /// The plain key of key path `index` (nil inside when the path is not one plain key), read in place;
     /// nil outside the table.
     @_transparent
     func plainKey(_ index: KeyPathIndex) -> UnsafePointer<PlainKey?>? {
-        let position = Int(index.rawValue)
-        guard position < plainKeyTable.count else { return nil }
-        return plainKeyBase + position
+        Self.entry(Int(index.rawValue), of: plainKeyTable, at: plainKeyBase)
     }
 
     /// The matcher at `index`, read in place; nil outside the table (which the verifier rules out).
     @_transparent
     func matcher(_ index: MatcherIndex) -> UnsafePointer<Matcher>? {
-        let position = Int(index.rawValue)
-        guard position < matcherTable.count else { return nil }
-        return matcherBase + position
+        Self.entry(Int(index.rawValue), of: matcherTable, at: matcherBase)
+    }
+
+    /// Entry `position` (never negative: the indices are unsigned) of a table placed in the storage's memory
+    /// at `base`, read in place; nil past its end.
+    @_transparent
+    static func entry<Element>(_ position: Int, of table: UnsafeBufferPointer<Element>, at base: UnsafePointer<Element>)
+        -> UnsafePointer<Element>?
+    {
+        position < table.count ? base + position : nil
     }
 }

@@ -96,10 +96,8 @@ extension SyntaxTree {
         let tokens = lexer.tokenize()
         // The lexer's payloads and diagnostics are moved to the parser, not copied out of it (a copy of a
         // field goes through its type's metadata, which the first compile in a process has to build).
-        var payloads: [Token.Payload] = []
-        swap(&payloads, &lexer.payloads)
-        var parser = PredicateParser(source: source, tokens: tokens, payloads: payloads, limits: limits)
-        swap(&parser.diagnostics, &lexer.diagnostics)
+        var parser = PredicateParser(source: source, tokens: tokens, payloads: lexer.payloads.take(), limits: limits)
+        parser.diagnostics = lexer.diagnostics.take()
         return parser
     }
 
