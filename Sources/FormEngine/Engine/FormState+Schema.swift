@@ -9,7 +9,8 @@
 extension FormState {
     /// The schema of the live elements named in `tags` (every live tagged element when nil).
     func schema(tags: [String]? = nil) -> Schema {
-        schema(slots: (tags ?? self.tags.tags).lazy.compactMap { slotIndex(of: $0) })
+        guard let tags else { return schema(slots: self.tags.tags.indices) }
+        return schema(slots: tags.lazy.compactMap { slotIndex(of: $0) })
     }
 
     /// The schema of the elements `reads` name (an action's check, without the whole form's schema).
@@ -17,15 +18,16 @@ extension FormState {
         schema(slots: reads.lazy.map(\.slot.index))
     }
 
-    /// The schema whose variables are the live elements of `slots`.
+    /// The schema whose variables are the live elements of `slots`. A slot named twice is entered twice
+    /// with the same type (cheaper than looking it up first: each look-up hashes the tag).
     private func schema(slots: some Sequence<Int>) -> Schema {
         var variables: [String: SchemaType] = [:]
+        variables.reserveCapacity(slots.underestimatedCount)
         var types = ElementTypes()
         for slot in slots {
-            guard slotElement.indices.contains(slot), let element = slotElement[slot],
-                tags.tags.indices.contains(slot), variables[tags.tags[slot]] == nil
+            guard slotElement.indices.contains(slot), let element = slotElement[slot], tags.tags.indices.contains(slot)
             else { continue }
-            variables[tags.tags[slot]] = .object(types.object(holding: valueType(of: element)))
+            variables[tags.tags[slot]] = types.type(holding: valueKind(of: element))
         }
         return Schema(types.evaluatedObject, variables: variables)
     }
@@ -41,21 +43,19 @@ extension FormState {
         return elements[element.raw].isRow ? !elements[element.raw].value.isNull : elements[element.raw].isMultivalued
     }
 
-    /// The type of an element's value, as far as its current value tells.
-    private func valueType(of element: ElementID) -> SchemaType {
-        guard elements[element.raw].isRow else {
-            return elements[element.raw].isMultivalued ? .optional(.array(.any)) : .any
-        }
+    /// The kind of an element's value, as far as its current value tells.
+    private func valueKind(of element: ElementID) -> ElementTypes.ValueKind {
+        guard elements[element.raw].isRow else { return elements[element.raw].isMultivalued ? .array : .unknown }
         switch elements[element.raw].value {
-        case .null: return .any
-        case .bool: return .optional(.boolean)
-        case .int: return .optional(.integer)
-        case .double: return .optional(.double)
-        case .string: return .optional(.string)
-        case .date: return .optional(.date)
-        case .array: return .optional(.array(.any))
-        case .set: return .optional(.set(.any))
-        case .dictionary: return .optional(.dictionary(.any))
+        case .null: return .unknown
+        case .bool: return .boolean
+        case .int: return .integer
+        case .double: return .double
+        case .string: return .string
+        case .date: return .date
+        case .array: return .array
+        case .set: return .set
+        case .dictionary: return .dictionary
         }
     }
 }
@@ -63,19 +63,43 @@ extension FormState {
 /// The element types of one form schema, one per kind of value, made as the schema is built (no
 /// global state: a schema and its types are freed with the check that built them).
 struct ElementTypes {
+    /// What an element's value is known to be: the kind of its current value (a row may be cleared, so
+    /// a known value may become nil; nothing is known while it is nil).
+    enum ValueKind: Int, CaseIterable {
+        case unknown, boolean, integer, double, string, date, array, set, dictionary
+
+        var valueType: SchemaType {
+            switch self {
+            case .unknown: .any
+            case .boolean: .optional(.boolean)
+            case .integer: .optional(.integer)
+            case .double: .optional(.double)
+            case .string: .optional(.string)
+            case .date: .optional(.date)
+            case .array: .optional(.array(.any))
+            case .set: .optional(.set(.any))
+            case .dictionary: .optional(.dictionary(.any))
+            }
+        }
+    }
+
     /// What `SELF` is in a row or section condition: nothing a condition reads by key.
     let evaluatedObject = SchemaObject(name: "form", fields: [])
-    private var objects: [SchemaType: SchemaObject] = [:]
+    /// The element type of each kind, by `ValueKind.rawValue`, made on first use: each `SchemaType` with a
+    /// payload is a box, so a type made per element would be an allocation per element.
+    private var types = [SchemaType?](repeating: nil, count: ValueKind.allCases.count)
 
-    /// The element type whose value has type `value`.
-    mutating func object(holding value: SchemaType) -> SchemaObject {
-        if let object = objects[value] { return object }
-        let object = SchemaObject(
-            name: "form element",
-            fields: [
-                SchemaField("value", value), SchemaField("isHidden", .boolean), SchemaField("isDisabled", .boolean),
-            ])
-        objects[value] = object
-        return object
+    /// The element type whose value is of kind `kind`.
+    mutating func type(holding kind: ValueKind) -> SchemaType {
+        if let type = types[kind.rawValue] { return type }
+        let type = SchemaType.object(
+            SchemaObject(
+                name: "form element",
+                fields: [
+                    SchemaField("value", kind.valueType), SchemaField("isHidden", .boolean),
+                    SchemaField("isDisabled", .boolean),
+                ]))
+        types[kind.rawValue] = type
+        return type
     }
 }

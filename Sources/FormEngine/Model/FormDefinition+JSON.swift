@@ -58,8 +58,8 @@ struct JSONDefinitionReader {
     }
 
     // Paths such as `sections[3].rows[12].hidden` are built only for an error or an unknown key
-    // (autoclosures): a valid definition builds none. The key lists are compared linearly (a handful
-    // of short keys: cheaper than hashing into a set built per object).
+    // (autoclosures): a valid definition builds none. Each object's members are sorted into its known keys
+    // in one pass (KeyLookup: a handful of short ASCII keys, cheaper to compare than to hash).
     static let rootKeys = ["sections", "options"]
     static let optionKeys = [
         "hiddenValueInConditions", "clearValueOnHide", "hiddenIncludesSection", "conditionProblems",
@@ -74,33 +74,65 @@ struct JSONDefinitionReader {
         FormError(.invalidDefinition, message, path: path(), location: source.location(of: node.range.lowerBound))
     }
 
-    func members(_ node: JSONNode, _ path: @autoclosure () -> String, allowed: [String]) throws(FormError) -> [JSONNode
-        .Member]
+    /// The values of an object's known keys, by the key's index in the `allowed` list (at most eight)
+    /// it was read with: where each is among the members, so nothing is copied until it is read.
+    struct KnownMembers {
+        private let members: [JSONNode.Member]
+        /// Each known key's member index; -1 when the object does not have the key.
+        private var positions = SIMD8<Int32>(repeating: -1)
+
+        init(_ members: [JSONNode.Member]) { self.members = members }
+
+        /// The value of the known key at `index`; nil when the object does not have it.
+        subscript(index: Int) -> JSONNode? {
+            guard positions.indices.contains(index) else { return nil }
+            let position = Int(positions[index])
+            return members.indices.contains(position) ? members[position].value : nil
+        }
+
+        /// Records that the known key at `index` is member `position`.
+        mutating func record(_ index: Int, at position: Int) {
+            guard positions.indices.contains(index), let position = Int32(exactly: position) else { return }
+            positions[index] = position
+        }
+    }
+
+    /// The object's members sorted into the `allowed` keys (at most eight, every one ASCII) in one pass;
+    /// an unknown key is an error, or collected when the reader is lenient.
+    func members(_ node: JSONNode, _ path: @autoclosure () -> String, allowed: [String]) throws(FormError)
+        -> KnownMembers
     {
-        guard let members = node.objectValue else {
+        guard case .object(let members, _) = node else {
             throw error("expected an object, found \(node.kindName)", node, path())
         }
-        for member in members where !allowed.contains(member.key) {
-            let message = FormDefinition.unknownKeyMessage(member.key, allowed: allowed)
+        var known = KnownMembers(members)
+        for position in members.indices {
+            if let index = KeyLookup.index(of: members[position].key, in: allowed, namesAreASCII: true) {
+                known.record(index, at: position)
+                continue
+            }
+            let key = members[position].key
+            let message = FormDefinition.unknownKeyMessage(key, allowed: allowed)
             let base = path()
-            let keyPath = base.isEmpty ? member.key : "\(base).\(member.key)"
-            let location = source.location(of: member.keyRange.lowerBound)
+            let keyPath = base.isEmpty ? key : "\(base).\(key)"
+            let location = source.location(of: members[position].keyRange.lowerBound)
             guard let unknownKeys else {
                 throw FormError(.unknownKey, message, path: keyPath, location: location)
             }
             unknownKeys.entries.append((keyPath, message, location))
         }
-        return members
+        return known
     }
 
     func definition(_ root: JSONNode) throws(FormError) -> FormDefinition {
-        _ = try members(root, "", allowed: Self.rootKeys)
+        let members = try members(root, "", allowed: Self.rootKeys)
         var definition = FormDefinition()
-        if let options = root["options"] { definition.options = try self.options(options) }
-        guard let sections = root["sections"] else { return definition }
+        if let options = members[1] { definition.options = try self.options(options) }
+        guard let sections = members[0] else { return definition }
         guard let elements = sections.arrayValue else {
             throw error("'sections' must be an array, found \(sections.kindName)", sections, "sections")
         }
+        definition.sections.reserveCapacity(elements.count)
         for (index, node) in elements.enumerated() {
             definition.sections.append(try section(node, "sections[\(index)]"))
         }
@@ -108,28 +140,28 @@ struct JSONDefinitionReader {
     }
 
     func options(_ node: JSONNode) throws(FormError) -> FormOptions {
-        _ = try members(node, "options", allowed: Self.optionKeys)
+        let members = try members(node, "options", allowed: Self.optionKeys)
         var options = FormOptions()
-        if let value = node["hiddenValueInConditions"], !value.isNull {
+        if let value = members[0], !value.isNull {
             guard let raw = value.stringValue, let policy = FormOptions.HiddenValuePolicy(rawValue: raw) else {
                 throw error(
                     "hiddenValueInConditions must be \"keep\" or \"null\"", value, "options.hiddenValueInConditions")
             }
             options.hiddenValueInConditions = policy
         }
-        if let value = node["clearValueOnHide"], !value.isNull {
+        if let value = members[1], !value.isNull {
             guard let raw = value.stringValue, let policy = FormOptions.ClearValuePolicy(rawValue: raw) else {
                 throw error("clearValueOnHide must be \"none\" or \"onHidden\"", value, "options.clearValueOnHide")
             }
             options.clearValueOnHide = policy
         }
-        if let value = node["hiddenIncludesSection"], !value.isNull {
+        if let value = members[2], !value.isNull {
             guard let flag = value.boolValue else {
                 throw error("hiddenIncludesSection must be a boolean", value, "options.hiddenIncludesSection")
             }
             options.hiddenIncludesSection = flag
         }
-        if let value = node["conditionProblems"], !value.isNull {
+        if let value = members[3], !value.isNull {
             guard let raw = value.stringValue, let policy = FormOptions.ProblemPolicy(rawValue: raw) else {
                 throw error("conditionProblems must be \"error\" or \"warning\"", value, "options.conditionProblems")
             }
@@ -139,17 +171,17 @@ struct JSONDefinitionReader {
     }
 
     func section(_ node: JSONNode, _ path: @autoclosure () -> String) throws(FormError) -> Section {
-        _ = try members(node, path(), allowed: Self.sectionKeys)
+        let members = try members(node, path(), allowed: Self.sectionKeys)
         var section = Section(
-            try tag(node, path()), hidden: try condition(node["hidden"], "\(path()).hidden"),
-            disabled: try condition(node["disabled"], "\(path()).disabled"), rows: [])
-        if let flag = node["multivalued"], !flag.isNull {
+            try tag(members[0], path()), hidden: try condition(members[1], "\(path()).hidden"),
+            disabled: try condition(members[2], "\(path()).disabled"), rows: [])
+        if let flag = members[3], !flag.isNull {
             guard let value = flag.boolValue else {
                 throw error("'multivalued' must be a boolean", flag, "\(path()).multivalued")
             }
             section.isMultivalued = value
         }
-        if let rows = node["rows"], !rows.isNull {
+        if let rows = members[4], !rows.isNull {
             guard let elements = rows.arrayValue else {
                 throw error("'rows' must be an array, found \(rows.kindName)", rows, "\(path()).rows")
             }
@@ -161,34 +193,38 @@ struct JSONDefinitionReader {
         return section
     }
 
+    /// The row's parts are read first (errors in the order of its fields) and the row made once at the end:
+    /// assigning them to a row made first copied the whole row.
     func row(_ node: JSONNode, _ path: @autoclosure () -> String) throws(FormError) -> Row {
-        _ = try members(node, path(), allowed: Self.rowKeys)
-        var row = Row(
-            try tag(node, path()), hidden: try condition(node["hidden"], "\(path()).hidden"),
-            disabled: try condition(node["disabled"], "\(path()).disabled"),
-            required: try condition(node["required"], "\(path()).required"))
-        if let value = node["value"] {
+        let members = try members(node, path(), allowed: Self.rowKeys)
+        let tag = try tag(members[0], path())
+        let hidden = try condition(members[2], "\(path()).hidden")
+        let disabled = try condition(members[3], "\(path()).disabled")
+        let required = try condition(members[4], "\(path()).required")
+        var value = Value.null
+        if let node = members[1] {
             do {
-                row.value = try TypedJSON.value(of: value, in: text)
+                value = try TypedJSON.value(of: node, in: text)
             } catch {
                 throw FormError(
                     .json, error.message, path: "\(path()).value",
                     location: SourceLocation(line: error.line, column: error.column))
             }
         }
-        if let rules = node["validations"], !rules.isNull {
+        var validations: [ValidationRule] = []
+        if let rules = members[5], !rules.isNull {
             guard let elements = rules.arrayValue else {
                 throw error("'validations' must be an array", rules, "\(path()).validations")
             }
             for (index, rule) in elements.enumerated() {
-                row.validations.append(try validation(rule, "\(path()).validations[\(index)]"))
+                validations.append(try validation(rule, "\(path()).validations[\(index)]"))
             }
         }
-        return row
+        return Row(tag, value: value, hidden: hidden, disabled: disabled, required: required, validations: validations)
     }
 
-    func tag(_ node: JSONNode, _ path: @autoclosure () -> String) throws(FormError) -> String? {
-        guard let tag = node["tag"], !tag.isNull else { return nil }
+    func tag(_ node: JSONNode?, _ path: @autoclosure () -> String) throws(FormError) -> String? {
+        guard let tag = node, !tag.isNull else { return nil }
         guard let string = tag.stringValue else {
             throw error("'tag' must be a string, found \(tag.kindName)", tag, "\(path()).tag")
         }
@@ -204,11 +240,11 @@ struct JSONDefinitionReader {
 
     /// `{"predicate": "SELF MATCHES '...'", "message": "..."}`.
     func validation(_ node: JSONNode, _ path: @autoclosure () -> String) throws(FormError) -> ValidationRule {
-        _ = try members(node, path(), allowed: Self.validationKeys)
-        guard let predicate = node["predicate"]?.stringValue else {
+        let members = try members(node, path(), allowed: Self.validationKeys)
+        guard let predicate = members[0]?.stringValue else {
             throw error("a validation needs a 'predicate' string", node, path())
         }
-        let message = node["message"]?.stringValue ?? "invalid value"
+        let message = members[1]?.stringValue ?? "invalid value"
         return .predicate(predicate, message: message)
     }
 }

@@ -103,14 +103,14 @@ enum KeyValueCoding {
         while index < path.endIndex {
             let key = path[index]
             if current.isNull { return .null }
-            if key.hasPrefix("@") {
+            if isOperatorKey(key) {
                 var rest = path[path.index(after: index)...]
                 guard let operation = CollectionOperator(rawValue: key), operation.flattensResult else {
                     return try applyOperator(key, to: current, rest: rest, depth: depth, &budget)
                 }
                 // A union's right key path stops at the next collection operator, which then
                 // applies to the union (`items.@distinctUnionOfObjects.color.@count`).
-                let end = rest.firstIndex { $0.hasPrefix("@") } ?? rest.endIndex
+                let end = rest.firstIndex(where: isOperatorKey) ?? rest.endIndex
                 rest = rest[..<end]
                 current = try applyOperator(key, to: current, rest: rest, depth: depth, &budget)
                 index = end
@@ -160,7 +160,15 @@ enum KeyValueCoding {
         }
     }
 
-    static func isSelfKey(_ key: String) -> Bool { key == "self" || key == "SELF" }
+    /// Whether `key` is `self` or `SELF`. A string equal to either is those four bytes (no character
+    /// decomposes canonically to one of their letters), so any other length is no match without
+    /// comparing strings, which costs dozens of instructions when they differ.
+    static func isSelfKey(_ key: String) -> Bool { key.utf8.count == 4 && (key == "self" || key == "SELF") }
+
+    /// Whether `key` names a collection operator (`@count`, `@sum`). A key whose first byte is not `@`
+    /// is not one, without the character comparison of `hasPrefix` (which also decides a combining mark
+    /// after the `@`).
+    static func isOperatorKey(_ key: String) -> Bool { key.utf8.first == UInt8(ascii: "@") && key.hasPrefix("@") }
 
     // MARK: - Collection operators
 

@@ -23,7 +23,7 @@ extension SQLTranslator {
         }
         var values = collection
         for key in rest where key.name != "self" && key.name != "SELF" {
-            guard !key.name.hasPrefix("@") else {
+            guard !KeyValueCoding.isOperatorKey(key.name) else {
                 throw SQLRefusal("an operator after '\(component.name)' is not translated", at: key.range)
             }
             guard case .object(let object)? = values.mappedType?.nonOptional, object.field(named: key.name) != nil

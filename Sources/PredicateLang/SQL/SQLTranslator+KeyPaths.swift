@@ -44,7 +44,7 @@ extension SQLTranslator {
             let component = components[index]
             index += 1
             if component.name == "self" || component.name == "SELF" { continue }
-            if component.name.hasPrefix("@") {
+            if KeyValueCoding.isOperatorKey(component.name) {
                 let collection = try self.collection(location, for: component)
                 return .scalar(try aggregate(collection, component, rest: components[index...], range))
             }

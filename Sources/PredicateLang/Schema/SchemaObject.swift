@@ -9,9 +9,13 @@ public final class SchemaObject: @unchecked Sendable, Hashable, CustomStringConv
     public let name: String
     /// The fields, in the order they were declared. Written only while the schema is built (by
     /// `define(_:)`); that is why the class can be shared across threads.
-    public private(set) var fields: [SchemaField] = []
-    private var positions: [String: Int] = [:]
-    private var isDefined = false
+    // Unchecked: written once while the schema is built, then only read; a checked access costs a
+    // runtime call per look-up.
+    @exclusivity(unchecked) public private(set) var fields: [SchemaField] = []
+    @exclusivity(unchecked) private var positions: [String: Int] = [:]
+    @exclusivity(unchecked) private var isDefined = false
+    /// Whether every field's name is ASCII (a look-up then skips names of another length).
+    @exclusivity(unchecked) private var fieldNamesAreASCII = false
 
     /// An object type whose fields are `fields`.
     public convenience init(name: String, fields: [SchemaField]) {
@@ -32,12 +36,23 @@ public final class SchemaObject: @unchecked Sendable, Hashable, CustomStringConv
             positions[field.name] = self.fields.count
             self.fields.append(field)
         }
+        fieldNamesAreASCII = KeyLookup.areASCII(self.fields.lazy.map(\.name))
     }
 
     /// The field called `name`, if the type has one.
     public func field(named name: String) -> SchemaField? {
-        positions[name].map { fields[$0] }
+        // A few fields are scanned: hashing the name costs more than comparing it with each.
+        if fields.count <= Self.scannedFieldCount {
+            let fields = fields
+            return KeyLookup.index(of: name, count: fields.count, namesAreASCII: fieldNamesAreASCII) {
+                fields[$0].name
+            }.map { fields[$0] }
+        }
+        return positions[name].map { fields[$0] }
     }
+
+    /// Up to how many fields a look-up scans them instead of hashing the name.
+    private static let scannedFieldCount = 8
 
     public static func == (lhs: SchemaObject, rhs: SchemaObject) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

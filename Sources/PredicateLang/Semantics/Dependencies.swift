@@ -72,7 +72,7 @@ public struct Dependencies: Hashable, Sendable {
     public var objectMembersRead: [String]? {
         var keys: [String] = []
         for read in keyPaths {
-            guard let first = read.components.first, !first.hasPrefix("@"), !KeyValueCoding.isSelfKey(first) else {
+            guard let first = read.components.first, !KeyValueCoding.isOperatorKey(first), !KeyValueCoding.isSelfKey(first) else {
                 return nil
             }
             if !keys.contains(first) { keys.append(first) }
@@ -216,7 +216,7 @@ struct DependencyCollector {
         default:
             path = nil
         }
-        guard let path, !path.contains(where: { $0.hasPrefix("@") }) else { return nil }
+        guard let path, !path.contains(where: KeyValueCoding.isOperatorKey) else { return nil }
         return path
     }
 }

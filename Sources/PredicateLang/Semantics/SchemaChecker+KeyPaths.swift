@@ -9,7 +9,7 @@ extension SchemaChecker {
         var index = components.startIndex
         while index < components.endIndex {
             let component = components[index]
-            if component.name.hasPrefix("@") {
+            if KeyValueCoding.isOperatorKey(component.name) {
                 return operatorType(current, component, components[(index + 1)...])
             }
             current = member(current, component)
@@ -21,7 +21,7 @@ extension SchemaChecker {
     /// The type of the key `component` of a value of type `type`.
     private mutating func member(_ type: SchemaType, _ component: SyntaxTree.KeyPathComponent) -> SchemaType {
         let key = component.name
-        if key == "self" || key == "SELF" { return type }
+        if KeyValueCoding.isSelfKey(key) { return type }
         let optional = type.isOptional
         switch type.nonOptional {
         case .object(let object):
@@ -95,7 +95,7 @@ extension SchemaChecker {
             return values.optional
         default:
             // The union operators: the rest of the path up to the next operator, over every element.
-            let end = rest.firstIndex { $0.name.hasPrefix("@") } ?? rest.endIndex
+            let end = rest.firstIndex { KeyValueCoding.isOperatorKey($0.name) } ?? rest.endIndex
             let mapped = rest[..<end].isEmpty ? element : keyPathType(element, rest[..<end])
             let union = SchemaType.array(mapped.elementType ?? mapped)
             return end < rest.endIndex ? keyPathType(union, rest[end...]) : union

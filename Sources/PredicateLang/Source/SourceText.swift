@@ -33,13 +33,17 @@ public struct SourceText: Hashable, Sendable {
     /// Creates a source text; `name` defaults to `<input>`.
     public init(_ text: String, name: String = "<input>") {
         self.name = name
-        let utf8 = Array(text.utf8)
+        // Copied from contiguous storage in one go (a small string's bytes are given on the stack); the
+        // collection initialiser copies byte by byte.
+        let utf8 = text.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(text.utf8)
         // Most predicates are one line: they share one table instead of allocating their own (an empty
         // array allocates nothing until the first line feed).
         var starts: [Int] = []
-        for (offset, byte) in utf8.enumerated() where byte == UInt8(ascii: "\n") {
-            if starts.isEmpty { starts.append(0) }
-            starts.append(offset + 1)
+        utf8.withUnsafeBufferPointer { bytes in
+            for offset in bytes.indices where bytes[offset] == UInt8(ascii: "\n") {
+                if starts.isEmpty { starts.append(0) }
+                starts.append(offset &+ 1)
+            }
         }
         contents = Contents(text: text, utf8: utf8, lineStarts: starts.isEmpty ? Self.oneLine : starts)
     }
