@@ -38,7 +38,9 @@ struct SchemaObjectTests {
             Case(name: "empty name", lookUp: "", found: nil),
             Case(name: "KELVIN SIGN is K (longer in UTF-8)", lookUp: "\u{212A}", found: "K"),
             Case(name: "decomposed spelling of a composed name", lookUp: "cafe\u{301}", found: "caf\u{E9}"),
-            Case(name: "composed spelling of a name with ANGSTROM SIGN", lookUp: "\u{C5}ngstr\u{F6}m", found: "\u{212B}ngstr\u{F6}m"),
+            Case(
+                name: "composed spelling of a name with ANGSTROM SIGN", lookUp: "\u{C5}ngstr\u{F6}m",
+                found: "\u{212B}ngstr\u{F6}m"),
         ])
     func lookUp(_ example: Case) {
         for object in Self.objects() {

@@ -8,7 +8,8 @@ struct PlainKey: Sendable {
 
     /// The key of a key path of one plain key (no `@` operator, not `self`); nil for any other path.
     init?(_ components: [String]) {
-        guard components.count == 1, let key = components.first, !KeyValueCoding.isOperatorKey(key), !KeyValueCoding.isSelfKey(key)
+        guard components.count == 1, let key = components.first, !KeyValueCoding.isOperatorKey(key),
+            !KeyValueCoding.isSelfKey(key)
         else { return nil }
         name = key
         hash = key.hashValue

@@ -72,7 +72,9 @@ public struct Dependencies: Hashable, Sendable {
     public var objectMembersRead: [String]? {
         var keys: [String] = []
         for read in keyPaths {
-            guard let first = read.components.first, !KeyValueCoding.isOperatorKey(first), !KeyValueCoding.isSelfKey(first) else {
+            guard let first = read.components.first, !KeyValueCoding.isOperatorKey(first),
+                !KeyValueCoding.isSelfKey(first)
+            else {
                 return nil
             }
             if !keys.contains(first) { keys.append(first) }
