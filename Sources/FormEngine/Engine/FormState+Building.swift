@@ -33,6 +33,21 @@ extension FormState {
         var elementCount = definition.sections.count
         for section in definition.sections { elementCount &+= section.rows.count }
         state.reserveCapacity(elements: elementCount)
+        // Room for every tag and every predicate's program at once (growing a table rehashes all it holds).
+        // Conditions may also name tags no element has; those grow the tables.
+        var predicateCount = 0
+        var tagCount = 0
+        for section in definition.sections {
+            predicateCount &+= section.predicateCount
+            if section.tag != nil { tagCount &+= 1 }
+            for index in section.rows.indices {
+                predicateCount &+= section.rows[index].predicateCount
+                if section.rows[index].tag != nil { tagCount &+= 1 }
+            }
+        }
+        state.programCache.reserveCapacity(predicateCount)
+        state.store.reserveCapacity(adding: tagCount)
+        state.tags.reserveCapacity(state.tags.count &+ tagCount)
         // Paths (`sections[i].rows[j]`) are built only for conditions that exist, and for errors.
         var created: [(element: ElementID, section: Int, row: Int)] = []
         created.reserveCapacity(elementCount)
@@ -215,5 +230,28 @@ extension FormState {
         store[slot].value = valueView(element)
         store[slot].isHidden = reportedHidden(element)
         store[slot].isDisabled = result(element, .disabled)
+    }
+}
+
+extension Condition {
+    /// Whether the condition is a predicate string (compiled into the form's program cache).
+    fileprivate var isPredicateText: Bool {
+        if case .predicate = self { return true }
+        return false
+    }
+}
+
+extension Section {
+    /// How many of the section's own conditions are predicate strings.
+    fileprivate var predicateCount: Int {
+        (hidden?.isPredicateText == true ? 1 : 0) &+ (disabled?.isPredicateText == true ? 1 : 0)
+    }
+}
+
+extension Row {
+    /// How many of the row's conditions are predicate strings.
+    fileprivate var predicateCount: Int {
+        (hidden?.isPredicateText == true ? 1 : 0) &+ (disabled?.isPredicateText == true ? 1 : 0)
+            &+ (required?.isPredicateText == true ? 1 : 0)
     }
 }

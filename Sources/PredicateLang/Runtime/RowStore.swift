@@ -81,6 +81,14 @@ public struct RowStore: @unchecked Sendable {
     /// stored property, and each access to it is checked for exclusivity at run time.
     public var count: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.count } }
 
+    /// Makes room for `count` more tags (entries and symbols), so declaring them one by one does not grow
+    /// the storage step by step.
+    package mutating func reserveCapacity(adding count: Int) {
+        guard count > 0 else { return }
+        makeUnique(capacity: self.count &+ count)
+        storage.withUnsafeMutablePointerToHeader { $0.pointee.symbols.reserveCapacity(adding: count) }
+    }
+
     /// Makes the storage unique (copying it when shared) with room for at least `capacity` entries.
     @usableFromInline
     mutating func makeUnique(capacity: Int) {
@@ -99,7 +107,10 @@ public struct RowStore: @unchecked Sendable {
     /// Adds `tag` (if new) and returns its slot; existing values are kept.
     @discardableResult
     public mutating func declare(_ tag: String) -> Slot {
-        if let existing = symbols.slot(for: tag) { return existing }
+        // Looked up in place: `symbols` copies the table out of the storage.
+        if let existing = storage.withUnsafeMutablePointerToHeader({ $0.pointee.symbols.slot(for: tag) }) {
+            return existing
+        }
         let count = self.count
         makeUnique(capacity: count + 1)
         return storage.withUnsafeMutablePointers { header, entries in

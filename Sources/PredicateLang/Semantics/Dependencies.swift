@@ -148,7 +148,7 @@ struct DependencyCollector {
                 variables.append(.init(name: name, property: .value, path: [], range: range))
             }
         case .keyPath(let base, let components, let range):
-            visitKeyPath(base, components.map(\.name), range: range, bound: bound)
+            visitKeyPath(base, components, range: range, bound: bound)
         case .function(_, let arguments, _), .aggregate(let arguments, _):
             for argument in arguments { visit(argument, bound: bound) }
         case .customFunction(let receiver, let selector, let arguments, _):
@@ -179,22 +179,26 @@ struct DependencyCollector {
         }
     }
 
+    /// The names are taken out of `components` only where they are kept: a form condition's `$t.value`
+    /// keeps none (its property is `value`, its path empty), so it costs no array.
     private mutating func visitKeyPath(
-        _ base: SyntaxTree.Expression?, _ names: [String], range: SourceRange, bound: Scope
+        _ base: SyntaxTree.Expression?, _ components: [SyntaxTree.KeyPathComponent], range: SourceRange,
+        bound: Scope
     ) {
         switch base {
         case nil, .evaluatedObject?:
-            keyPaths.append(.init(components: names, range: range))
+            keyPaths.append(.init(components: components.map(\.name), range: range))
         case .variable(let name, _)? where !bound.keys.contains(name):
-            if let first = names.first, let property = Dependencies.Property(rawValue: first) {
-                variables.append(.init(name: name, property: property, path: Array(names.dropFirst()), range: range))
+            if let first = components.first, let property = Dependencies.Property(rawValue: first.name) {
+                let path = components.count > 1 ? components.dropFirst().map(\.name) : []
+                variables.append(.init(name: name, property: property, path: path, range: range))
             } else {
-                variables.append(.init(name: name, property: .value, path: names, range: range))
+                variables.append(.init(name: name, property: .value, path: components.map(\.name), range: range))
             }
         case .variable(let name, _)?:
             // A SUBQUERY variable: a read of the elements of its collection, when that is a key path.
-            if let collection = bound[name] ?? nil, !names.isEmpty {
-                keyPaths.append(.init(components: collection + names, range: range))
+            if let collection = bound[name] ?? nil, !components.isEmpty {
+                keyPaths.append(.init(components: collection + components.map(\.name), range: range))
             }
         case let base?:
             visit(base, bound: bound)

@@ -34,11 +34,21 @@ public struct SymbolTable: Hashable, Sendable {
     /// The slot of `tag`, adding it at the end when it is new.
     @discardableResult
     public mutating func declare(_ tag: String) -> Slot {
-        if let existing = slots[tag] { return existing }
+        // A new tag (the usual case) is hashed once: inserted, then told apart from a known one by the
+        // value it replaced, which is put back (the key keeps its first spelling).
         let slot = Slot(tags.count)
+        if let existing = slots.updateValue(slot, forKey: tag) {
+            slots[tag] = existing
+            return existing
+        }
         tags.append(tag)
-        slots[tag] = slot
         return slot
+    }
+
+    /// Makes room for `count` more tags, so declaring them does not grow the table step by step.
+    package mutating func reserveCapacity(adding count: Int) {
+        tags.reserveCapacity(tags.count &+ count)
+        slots.reserveCapacity(slots.count &+ count)
     }
 
     /// The number of slots.
