@@ -24,8 +24,6 @@ public struct CompiledPredicate: Sendable {
     final class Core: Sendable {
         let tree: SyntaxTree.Predicate
         let source: SourceText
-        /// The source behind a reference, attached to every error the predicate throws.
-        let sourceReference: SourceReference
         let program: Program
         let environment: EnvironmentBox
         /// Whether the program reads its tags from a row store's slots (it was compiled against a symbol
@@ -35,7 +33,6 @@ public struct CompiledPredicate: Sendable {
         init(tree: SyntaxTree.Predicate, source: SourceText, program: Program, environment: EnvironmentBox) {
             self.tree = tree
             self.source = source
-            self.sourceReference = SourceReference(source)
             self.program = program
             self.environment = environment
             isFormMode = program.isFormMode
@@ -59,7 +56,7 @@ public struct CompiledPredicate: Sendable {
                     }
                 }
             } catch {
-                throw error.attaching(sourceReference)
+                throw error.attaching(source)
             }
         }
 

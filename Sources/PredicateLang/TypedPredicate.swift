@@ -196,7 +196,7 @@ extension CompiledPredicate.Core {
                 }
             }
         } catch {
-            throw error.attaching(sourceReference)
+            throw error.attaching(source)
         }
     }
 }

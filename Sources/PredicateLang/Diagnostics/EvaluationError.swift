@@ -88,11 +88,12 @@ public struct EvaluationError: Error, Hashable, Sendable, CustomStringConvertibl
         return copy
     }
 
-    /// The same error pointing into `reference`'s source (kept when the error already has one).
-    package func attaching(_ reference: SourceReference) -> EvaluationError {
+    /// The same error pointing into `source` (kept when the error already has one). The reference is made
+    /// here, when an error is thrown, not by every compiled predicate in advance.
+    package func attaching(_ source: SourceText) -> EvaluationError {
         guard sourceReference == nil else { return self }
         var copy = self
-        copy.sourceReference = reference
+        copy.sourceReference = SourceReference(source)
         return copy
     }
 
@@ -116,8 +117,7 @@ public struct EvaluationError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 }
 
-/// A predicate's source text behind a reference: made once per compiled predicate and shared by the
-/// errors it throws.
+/// A source text behind one reference, so that an error holding it stays small.
 package final class SourceReference: Sendable {
     /// The source text.
     package let source: SourceText
