@@ -58,6 +58,9 @@ struct Compiler {
         // Every program has instructions: start at a typical size rather than growing 1, 2, 4, 8, 16.
         instructions.reserveCapacity(16)
         ranges.reserveCapacity(16)
+        // A matcher is large (a few hundred bytes): room for one per comparison at once, not 1, 2, 4, 8...
+        let comparisons = Self.comparisonCount(folded.predicate, depth: 0)
+        if comparisons > 1 { matchers.reserveCapacity(comparisons) }
         compilePredicate(folded.predicate)
         emit(.return, at: .synthesized)
         let mainEnd = instructions.count
@@ -99,6 +102,21 @@ struct Compiler {
         case .failure(let failure):
             diagnostics.append(.error(.verifierRejected(failure.description), at: tree.range))
             return nil
+        }
+    }
+
+    /// The comparisons of `predicate` outside SUBQUERYs (each compiles to at most one matcher); the walk
+    /// stops counting below the compiler's own depth bound.
+    private static func comparisonCount(_ predicate: SyntaxTree.Predicate, depth: Int) -> Int {
+        guard depth < 256 else { return 0 }
+        switch predicate {
+        case .constant: return 0
+        case .comparison: return 1
+        case .not(let operand, _): return comparisonCount(operand, depth: depth &+ 1)
+        case .and(let operands, _), .or(let operands, _):
+            var count = 0
+            for operand in operands { count &+= comparisonCount(operand, depth: depth &+ 1) }
+            return count
         }
     }
 

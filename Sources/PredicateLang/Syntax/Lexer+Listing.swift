@@ -1,5 +1,5 @@
 // Lexer+Listing: a package-level view of the token stream for `predc explain` (token kind and range),
-// so the CLI can list tokens without the Lexer and Token types becoming public. Added by the CLI owner.
+// so the CLI can list tokens without the Lexer and Token types becoming public.
 
 extension SyntaxTree {
     /// The tokens of `text` in order, each as its kind's name (`identifier`, `keyword`, `symbol`,

@@ -170,12 +170,21 @@ extension Lexer {
             }
         }
         let range = SourceRange(start, offset)
-        let text = String(decoding: bytes[start..<offset], as: UTF8.self)
         if isDouble {
+            let text = String(decoding: bytes[start..<offset], as: UTF8.self)
             return token(.double, range, .value(.double(Double(text) ?? .infinity)))
         }
-        guard let magnitude = UInt64(text) else {
-            report(.integerLiteralOverflow(text), range)
+        // Decimal digits accumulated in place: no string is made unless the literal overflows.
+        var magnitude: UInt64 = 0
+        var overflowed = false
+        for index in start..<offset {
+            let (shifted, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = shifted.addingReportingOverflow(UInt64(bytes[index] &- UInt8(ascii: "0")))
+            overflowed = overflowed || overflow1 || overflow2
+            magnitude = sum
+        }
+        if overflowed {
+            report(.integerLiteralOverflow(String(decoding: bytes[start..<offset], as: UTF8.self)), range)
             return Token(kind: .invalid, range: range)
         }
         return token(.integer, range, .integer(magnitude))
