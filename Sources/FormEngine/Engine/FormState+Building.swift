@@ -216,7 +216,7 @@ extension FormState {
 
     /// Rebuilds the observer map and the order after a structural change.
     mutating func rebuildGraph() throws(FormError) {
-        programCache = [:]
+        programCache = ProgramCache()
         dirty.removeAll()
         syncSlotTable()
         recordPositions()

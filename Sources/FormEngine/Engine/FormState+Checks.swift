@@ -96,7 +96,7 @@ extension FormState {
     }
 
     private func tagName(_ slot: Slot) -> String {
-        tags.tags.indices.contains(slot.index) ? tags.tags[slot.index] : "?"
+        tags.strings.indices.contains(slot.index) ? tags.strings[slot.index] : "?"
     }
 
     /// The `$tags` of a predicate that name no live element, each positioned in the predicate's text.
@@ -123,7 +123,7 @@ extension FormState {
 
     /// The tag of a live element closest to `tag`, if it is close enough to be a typo.
     func closestTag(to tag: String) -> String? {
-        let known = tags.tags.indices.lazy.filter { isBound(Slot($0)) }.map { tags.tags[$0] }
+        let known = tags.strings.indices.lazy.filter { isBound(Slot($0)) }.map { tags.strings[$0] }
         return Suggestion.closest(to: tag, among: known)
     }
 

@@ -9,7 +9,7 @@
 extension FormState {
     /// The slot of `tag`, declared (in the store's symbol table and the tag index) when it is new.
     mutating func declare(_ tag: String) -> Slot {
-        if let slot = tags.slot(for: tag) { return Slot(slot) }
+        if let slot = tags.position(of: tag) { return Slot(slot) }
         let slot = store.declare(tag)
         // A new slot joins the index; an existing one is a canonically equivalent spelling of a declared
         // tag (the store compares tags as Swift strings do), which keeps the slot of its first spelling.
@@ -32,7 +32,7 @@ extension FormState {
             }
             return CompiledCondition(body: .function(function), reads: reads, source: condition)
         case .predicate(let text):
-            if let cached = programCache[text] {
+            if let cached = programCache.program(for: text) {
                 return CompiledCondition(body: .predicate(cached.program), reads: cached.reads, source: condition)
             }
             let parsed = SyntaxTree.parse(text)
@@ -40,7 +40,7 @@ extension FormState {
                 throw Self.parseError(parsed.diagnostics, source: parsed.source, path: path())
             }
             let (program, reads) = try compiledTree(tree.applyingFormValueRule(), source: parsed.source, path: path)
-            programCache[text] = CachedProgram(program: program, reads: reads)
+            programCache.add(CachedProgram(program: program, reads: reads), for: text)
             return CompiledCondition(body: .predicate(program), reads: reads, source: condition)
         case .compiled(let predicate):
             let (program, reads) = try compiledTree(predicate.tree, source: predicate.source, path: path)
@@ -112,4 +112,29 @@ extension FormState {
 struct CachedProgram: Sendable {
     var program: CompiledPredicate
     var reads: [SlotRead]
+}
+
+/// The programs a build or an action compiled, by predicate text.
+struct ProgramCache: Sendable {
+    private var texts = StringIndex()
+    private var programs: [CachedProgram] = []
+
+    /// The program compiled from `text`, if any.
+    func program(for text: String) -> CachedProgram? {
+        guard let position = texts.position(of: text), programs.indices.contains(position) else { return nil }
+        return programs[position]
+    }
+
+    /// Keeps `program` as the one for `text`, which has none yet (the caller looked it up).
+    mutating func add(_ program: CachedProgram, for text: String) {
+        assert(texts.position(of: text) == nil, "a program is cached twice for one text")
+        texts.append(text)
+        programs.append(program)
+    }
+
+    /// Makes room for `count` programs.
+    mutating func reserveCapacity(_ count: Int) {
+        texts.reserveCapacity(count)
+        programs.reserveCapacity(count)
+    }
 }

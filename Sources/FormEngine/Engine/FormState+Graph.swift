@@ -21,9 +21,9 @@ extension FormState {
             var reads: [FormDependencyGraph.Input] = []
             var writers: [ConditionKey] = []
             for read in conditions[condition.raw].reads {
-                guard tags.tags.indices.contains(read.slot.index) else { continue }
+                guard tags.strings.indices.contains(read.slot.index) else { continue }
                 reads.append(
-                    FormDependencyGraph.Input(tag: tags.tags[read.slot.index], property: read.property))
+                    FormDependencyGraph.Input(tag: tags.strings[read.slot.index], property: read.property))
                 for writer in self.writers(of: read)
                 where graph.rank(of: writer.raw) >= 0 {
                     writers.append(self.key(of: writer))

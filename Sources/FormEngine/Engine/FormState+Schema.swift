@@ -9,7 +9,7 @@
 extension FormState {
     /// The schema of the live elements named in `tags` (every live tagged element when nil).
     func schema(tags: [String]? = nil) -> Schema {
-        guard let tags else { return schema(slots: self.tags.tags.indices) }
+        guard let tags else { return schema(slots: self.tags.strings.indices) }
         return schema(slots: tags.lazy.compactMap { slotIndex(of: $0) })
     }
 
@@ -25,9 +25,10 @@ extension FormState {
         variables.reserveCapacity(slots.underestimatedCount)
         var types = ElementTypes()
         for slot in slots {
-            guard slotElement.indices.contains(slot), let element = slotElement[slot], tags.tags.indices.contains(slot)
+            guard slotElement.indices.contains(slot), let element = slotElement[slot],
+                tags.strings.indices.contains(slot)
             else { continue }
-            variables[tags.tags[slot]] = types.type(holding: valueKind(of: element))
+            variables[tags.strings[slot]] = types.type(holding: valueKind(of: element))
         }
         return Schema(types.evaluatedObject, variables: variables)
     }

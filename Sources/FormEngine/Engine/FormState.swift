@@ -33,8 +33,8 @@ struct FormState: Sendable {
     var sections: [ElementID] = []
     /// What conditions read: per slot the value and the flags, with the policies applied.
     var store = RowStore(symbols: SymbolTable())
-    /// The slot of each tag, as in the store's symbol table (see ``TagIndex``).
-    var tags = TagIndex()
+    /// The slot of each tag (its position), as in the store's symbol table (see ``StringIndex``).
+    var tags = StringIndex()
     /// The live element bound to each slot (nil: no element has that tag now).
     var slotElement: [ElementID?] = []
     /// By `ConditionID.raw`.
@@ -57,7 +57,7 @@ struct FormState: Sendable {
     /// Conditions evaluated since the form was created.
     var evaluationCount = 0
     /// Programs compiled by the current build or action, by predicate text (emptied when it ends).
-    var programCache: [String: CachedProgram] = [:]
+    var programCache = ProgramCache()
 
     init(options: FormOptions, limits: FormLimits) {
         self.options = options
@@ -113,7 +113,7 @@ struct FormState: Sendable {
     /// compares tags as Swift strings do (canonical equivalence), like every other tag comparison here.
     @inline(__always)
     func slotIndex(of tag: String) -> Int? {
-        if let slot = tags.slot(for: tag) { return slot }
+        if let slot = tags.position(of: tag) { return slot }
         return store.symbols.slot(for: tag)?.index
     }
 

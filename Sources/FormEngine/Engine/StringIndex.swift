@@ -1,0 +1,97 @@
+// StringIndex: a list of distinct strings and the position of each, found in a few dozen instructions
+// for a short string (FNV-1a, where a Dictionary's SipHash costs hundreds). The form keeps two: its tags,
+// whose positions are their slots (mirroring the RowStore's SymbolTable, which the compiler needs; looking
+// a tag up there copies the table out of the store and hashes the tag with SipHash), so that the tag an
+// action names (`setValue(_:for:)`, `form["tag"]`) resolves at once; and the predicate texts of the
+// program cache. Open addressing with linear probing over a power-of-two table, at most half full; the
+// hash is seeded per process, so which strings collide cannot be chosen in advance by whoever writes a
+// definition. The hash is over the bytes, so a canonically equivalent spelling of a string is not found
+// (the form's tags fall back to the store's symbol table, which compares as Swift strings do).
+
+struct StringIndex: Sendable {
+    /// Per bucket: 0 when empty, else the string's hash in the high 32 bits and its position + 1 in the
+    /// low 32.
+    private var buckets: [UInt64] = []
+    /// The strings, by position.
+    private(set) var strings: [String] = []
+
+    /// The number of strings.
+    var count: Int { strings.count }
+
+    /// Random per process, so that the buckets strings fall into differ from one run to the next.
+    private static let seed: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0x5A17_7A95)
+        return UInt64(UInt(bitPattern: hasher.finalize()))
+    }()
+
+    /// The position of `string`, or nil when it is not in the list.
+    func position(of string: String) -> Int? {
+        guard !buckets.isEmpty else { return nil }
+        let hash = Self.hash(string)
+        let mask = buckets.count &- 1
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = buckets[bucket]
+            if entry == 0 { return nil }
+            if UInt32(truncatingIfNeeded: entry >> 32) == hash {
+                let position = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
+                if strings[position] == string { return position }
+            }
+            bucket = (bucket &+ 1) & mask
+        }
+    }
+
+    /// Adds `string` at the next position (the caller checked that it is new), growing the table when it would
+    /// be more than half full.
+    mutating func append(_ string: String) {
+        strings.append(string)
+        if buckets.count < 2 &* strings.count {
+            rehash(capacity: max(16, buckets.count &* 2))
+        } else {
+            place(strings.count &- 1)
+        }
+    }
+
+    /// Makes room for `count` strings in all without rehashing as they are appended.
+    mutating func reserveCapacity(_ count: Int) {
+        strings.reserveCapacity(count)
+        var capacity = max(16, buckets.count)
+        while capacity < 2 &* count { capacity &*= 2 }
+        if capacity > buckets.count { rehash(capacity: capacity) }
+    }
+
+    private mutating func rehash(capacity: Int) {
+        buckets = Array(filled: 0, count: capacity)
+        for position in strings.indices { place(position) }
+    }
+
+    private mutating func place(_ position: Int) {
+        let hash = Self.hash(strings[position])
+        let mask = buckets.count &- 1
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while buckets[bucket] != 0 { bucket = (bucket &+ 1) & mask }
+        buckets[bucket] = UInt64(hash) << 32 | UInt64(position &+ 1)
+    }
+
+    /// FNV-1a over the string's UTF-8 from the seed, then a 64-bit finalizer (MurmurHash3's), folded to
+    /// 32 bits: every byte of the string moves every bit of the result.
+    private static func hash(_ string: String) -> UInt32 {
+        let start = seed ^ 0xCBF2_9CE4_8422_2325
+        // The bytes in place when the string has them contiguously (native strings always do);
+        // iterating the UTF-8 view costs several times more per byte.
+        var hash =
+            string.utf8.withContiguousStorageIfAvailable { bytes in
+                var hash = start
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+                return hash
+            }
+            ?? string.utf8.reduce(start) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+        hash ^= hash >> 33
+        hash &*= 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 33
+        hash &*= 0xC4CE_B9FE_1A85_EC53
+        hash ^= hash >> 33
+        return UInt32(truncatingIfNeeded: hash)
+    }
+}
