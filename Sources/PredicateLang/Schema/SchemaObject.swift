@@ -41,14 +41,20 @@ public final class SchemaObject: @unchecked Sendable, Hashable, CustomStringConv
 
     /// The field called `name`, if the type has one.
     public func field(named name: String) -> SchemaField? {
-        // A few fields are scanned: hashing the name costs more than comparing it with each.
-        if fields.count <= Self.scannedFieldCount {
-            let fields = fields
-            return KeyLookup.index(of: name, count: fields.count, namesAreASCII: fieldNamesAreASCII) {
-                fields[$0].name
-            }.map { fields[$0] }
-        }
-        return positions[name].map { fields[$0] }
+        position(ofField: name).map { fields[$0] }
+    }
+
+    /// The type of the field called `name`, if the type has one (without copying the rest of the field).
+    func fieldType(named name: String) -> SchemaType? {
+        position(ofField: name).map { fields[$0].type }
+    }
+
+    /// Where the field called `name` is in ``fields``. A few fields are scanned: hashing the name costs
+    /// more than comparing it with each.
+    @inline(__always)
+    private func position(ofField name: String) -> Int? {
+        guard fields.count <= Self.scannedFieldCount else { return positions[name] }
+        return KeyLookup.index(of: name, count: fields.count, namesAreASCII: fieldNamesAreASCII) { fields[$0].name }
     }
 
     /// Up to how many fields a look-up scans them instead of hashing the name.

@@ -70,7 +70,7 @@ private struct ValueConformer {
         case (.dictionary(let valueType), .dictionary(let dictionary)):
             return frame(dictionary, types: { _ in valueType })
         case (.object(let object), .dictionary(let dictionary)):
-            return frame(dictionary, types: { object.field(named: $0)?.type ?? .any })
+            return frame(dictionary, types: { object.fieldType(named: $0) ?? .any })
         default:
             return .value(value)
         }

@@ -25,11 +25,11 @@ extension SchemaChecker {
         let optional = type.isOptional
         switch type.nonOptional {
         case .object(let object):
-            guard let field = object.field(named: key) else {
+            guard let fieldType = object.fieldType(named: key) else {
                 reportUnknownKey(key, in: object, at: component.range)
                 return .any
             }
-            return optional ? field.type.optional : field.type
+            return optional ? fieldType.optional : fieldType
         case .array(let element):
             return .array(member(element, component))
         case .set(let element):
