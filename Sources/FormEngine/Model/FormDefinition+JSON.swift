@@ -60,15 +60,25 @@ struct JSONDefinitionReader {
     // Paths such as `sections[3].rows[12].hidden` are built only for an error or an unknown key
     // (autoclosures): a valid definition builds none. Each object's members are sorted into its known keys
     // in one pass (KeyLookup: a handful of short ASCII keys, cheaper to compare than to hash).
-    static let rootKeys = ["sections", "options"]
-    static let optionKeys = [
-        "hiddenValueInConditions", "clearValueOnHide", "hiddenIncludesSection", "conditionProblems",
-    ]
-    static let sectionKeys = ["tag", "hidden", "disabled", "multivalued", "rows", "title"]
+    enum RootKey: Int, CaseIterable { case sections, options }
+    enum OptionKey: Int, CaseIterable {
+        case hiddenValueInConditions, clearValueOnHide, hiddenIncludesSection, conditionProblems
+    }
+    enum SectionKey: Int, CaseIterable { case tag, hidden, disabled, multivalued, rows, title }
     /// `title` and `type` are for tools and apps (`predc lint --form` reads a row's type); the engine
     /// does not use them.
-    static let rowKeys = ["tag", "value", "hidden", "disabled", "required", "validations", "title", "type"]
-    static let validationKeys = ["predicate", "message"]
+    enum RowKey: Int, CaseIterable { case tag, value, hidden, disabled, required, validations, title, type }
+    enum ValidationKey: Int, CaseIterable { case predicate, message }
+
+    /// Each object's keys, spelled as their cases are named, in the order of the cases (which index
+    /// ``KnownMembers``).
+    static let rootKeys = names(of: RootKey.self)
+    static let optionKeys = names(of: OptionKey.self)
+    static let sectionKeys = names(of: SectionKey.self)
+    static let rowKeys = names(of: RowKey.self)
+    static let validationKeys = names(of: ValidationKey.self)
+
+    private static func names<Key: CaseIterable>(of _: Key.Type) -> [String] { Key.allCases.map { "\($0)" } }
 
     func error(_ message: String, _ node: JSONNode, _ path: @autoclosure () -> String) -> FormError {
         FormError(.invalidDefinition, message, path: path(), location: source.location(of: node.range.lowerBound))
@@ -83,8 +93,11 @@ struct JSONDefinitionReader {
 
         init(_ members: [JSONNode.Member]) { self.members = members }
 
+        /// The value of `key`; nil when the object does not have it.
+        subscript<Key: RawRepresentable<Int>>(key: Key) -> JSONNode? { self[key.rawValue] }
+
         /// The value of the known key at `index`; nil when the object does not have it.
-        subscript(index: Int) -> JSONNode? {
+        private subscript(index: Int) -> JSONNode? {
             guard positions.indices.contains(index) else { return nil }
             let position = Int(positions[index])
             return members.indices.contains(position) ? members[position].value : nil
@@ -105,6 +118,7 @@ struct JSONDefinitionReader {
         guard case .object(let members, _) = node else {
             throw error("expected an object, found \(node.kindName)", node, path())
         }
+        assert(allowed.count <= 8, "KnownMembers records at most eight keys")
         var known = KnownMembers(members)
         for position in members.indices {
             if let index = KeyLookup.index(of: members[position].key, in: allowed, namesAreASCII: true) {
@@ -127,8 +141,8 @@ struct JSONDefinitionReader {
     func definition(_ root: JSONNode) throws(FormError) -> FormDefinition {
         let members = try members(root, "", allowed: Self.rootKeys)
         var definition = FormDefinition()
-        if let options = members[1] { definition.options = try self.options(options) }
-        guard let sections = members[0] else { return definition }
+        if let options = members[RootKey.options] { definition.options = try self.options(options) }
+        guard let sections = members[RootKey.sections] else { return definition }
         guard let elements = sections.arrayValue else {
             throw error("'sections' must be an array, found \(sections.kindName)", sections, "sections")
         }
@@ -142,26 +156,26 @@ struct JSONDefinitionReader {
     func options(_ node: JSONNode) throws(FormError) -> FormOptions {
         let members = try members(node, "options", allowed: Self.optionKeys)
         var options = FormOptions()
-        if let value = members[0], !value.isNull {
+        if let value = members[OptionKey.hiddenValueInConditions], !value.isNull {
             guard let raw = value.stringValue, let policy = FormOptions.HiddenValuePolicy(rawValue: raw) else {
                 throw error(
                     "hiddenValueInConditions must be \"keep\" or \"null\"", value, "options.hiddenValueInConditions")
             }
             options.hiddenValueInConditions = policy
         }
-        if let value = members[1], !value.isNull {
+        if let value = members[OptionKey.clearValueOnHide], !value.isNull {
             guard let raw = value.stringValue, let policy = FormOptions.ClearValuePolicy(rawValue: raw) else {
                 throw error("clearValueOnHide must be \"none\" or \"onHidden\"", value, "options.clearValueOnHide")
             }
             options.clearValueOnHide = policy
         }
-        if let value = members[2], !value.isNull {
+        if let value = members[OptionKey.hiddenIncludesSection], !value.isNull {
             guard let flag = value.boolValue else {
                 throw error("hiddenIncludesSection must be a boolean", value, "options.hiddenIncludesSection")
             }
             options.hiddenIncludesSection = flag
         }
-        if let value = members[3], !value.isNull {
+        if let value = members[OptionKey.conditionProblems], !value.isNull {
             guard let raw = value.stringValue, let policy = FormOptions.ProblemPolicy(rawValue: raw) else {
                 throw error("conditionProblems must be \"error\" or \"warning\"", value, "options.conditionProblems")
             }
@@ -173,15 +187,16 @@ struct JSONDefinitionReader {
     func section(_ node: JSONNode, _ path: @autoclosure () -> String) throws(FormError) -> Section {
         let members = try members(node, path(), allowed: Self.sectionKeys)
         var section = Section(
-            try tag(members[0], path()), hidden: try condition(members[1], "\(path()).hidden"),
-            disabled: try condition(members[2], "\(path()).disabled"), rows: [])
-        if let flag = members[3], !flag.isNull {
+            try tag(members[SectionKey.tag], path()),
+            hidden: try condition(members[SectionKey.hidden], "\(path()).hidden"),
+            disabled: try condition(members[SectionKey.disabled], "\(path()).disabled"), rows: [])
+        if let flag = members[SectionKey.multivalued], !flag.isNull {
             guard let value = flag.boolValue else {
                 throw error("'multivalued' must be a boolean", flag, "\(path()).multivalued")
             }
             section.isMultivalued = value
         }
-        if let rows = members[4], !rows.isNull {
+        if let rows = members[SectionKey.rows], !rows.isNull {
             guard let elements = rows.arrayValue else {
                 throw error("'rows' must be an array, found \(rows.kindName)", rows, "\(path()).rows")
             }
@@ -197,12 +212,12 @@ struct JSONDefinitionReader {
     /// assigning them to a row made first copied the whole row.
     func row(_ node: JSONNode, _ path: @autoclosure () -> String) throws(FormError) -> Row {
         let members = try members(node, path(), allowed: Self.rowKeys)
-        let tag = try tag(members[0], path())
-        let hidden = try condition(members[2], "\(path()).hidden")
-        let disabled = try condition(members[3], "\(path()).disabled")
-        let required = try condition(members[4], "\(path()).required")
+        let tag = try tag(members[RowKey.tag], path())
+        let hidden = try condition(members[RowKey.hidden], "\(path()).hidden")
+        let disabled = try condition(members[RowKey.disabled], "\(path()).disabled")
+        let required = try condition(members[RowKey.required], "\(path()).required")
         var value = Value.null
-        if let node = members[1] {
+        if let node = members[RowKey.value] {
             do {
                 value = try TypedJSON.value(of: node, in: text)
             } catch {
@@ -212,7 +227,7 @@ struct JSONDefinitionReader {
             }
         }
         var validations: [ValidationRule] = []
-        if let rules = members[5], !rules.isNull {
+        if let rules = members[RowKey.validations], !rules.isNull {
             guard let elements = rules.arrayValue else {
                 throw error("'validations' must be an array", rules, "\(path()).validations")
             }
@@ -241,10 +256,10 @@ struct JSONDefinitionReader {
     /// `{"predicate": "SELF MATCHES '...'", "message": "..."}`.
     func validation(_ node: JSONNode, _ path: @autoclosure () -> String) throws(FormError) -> ValidationRule {
         let members = try members(node, path(), allowed: Self.validationKeys)
-        guard let predicate = members[0]?.stringValue else {
+        guard let predicate = members[ValidationKey.predicate]?.stringValue else {
             throw error("a validation needs a 'predicate' string", node, path())
         }
-        let message = members[1]?.stringValue ?? "invalid value"
+        let message = members[ValidationKey.message]?.stringValue ?? "invalid value"
         return .predicate(predicate, message: message)
     }
 }
