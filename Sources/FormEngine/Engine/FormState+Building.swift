@@ -30,14 +30,13 @@ extension FormState {
         var state = FormState(options: definition.options, limits: limits)
         try checkDuplicateTags(definition)
         state.isBuilding = true
+        // Room for every element, tag and predicate's program at once (growing a table rehashes or copies all
+        // it holds). Conditions may also name tags no element has; those grow the tables.
         var elementCount = definition.sections.count
-        for section in definition.sections { elementCount &+= section.rows.count }
-        state.reserveCapacity(elements: elementCount)
-        // Room for every tag and every predicate's program at once (growing a table rehashes all it holds).
-        // Conditions may also name tags no element has; those grow the tables.
         var predicateCount = 0
         var tagCount = 0
         for section in definition.sections {
+            elementCount &+= section.rows.count
             predicateCount &+= section.predicateCount
             if section.tag != nil { tagCount &+= 1 }
             for index in section.rows.indices {
@@ -45,6 +44,7 @@ extension FormState {
                 if section.rows[index].tag != nil { tagCount &+= 1 }
             }
         }
+        state.reserveCapacity(elements: elementCount)
         state.programCache.reserveCapacity(predicateCount)
         state.store.reserveCapacity(adding: tagCount)
         state.tags.reserveCapacity(state.tags.count &+ tagCount)

@@ -178,16 +178,22 @@ extension Lexer {
         var magnitude: UInt64 = 0
         var overflowed = false
         for index in start..<offset {
-            let (shifted, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = shifted.addingReportingOverflow(UInt64(bytes[index] &- UInt8(ascii: "0")))
-            overflowed = overflowed || overflow1 || overflow2
-            magnitude = sum
+            Self.append(digit: UInt64(bytes[index] &- UInt8(ascii: "0")), radix: 10, to: &magnitude, &overflowed)
         }
         if overflowed {
             report(.integerLiteralOverflow(String(decoding: bytes[start..<offset], as: UTF8.self)), range)
             return Token(kind: .invalid, range: range)
         }
         return token(.integer, range, .integer(magnitude))
+    }
+
+    /// `magnitude * radix + digit`, wrapping; `overflowed` becomes true when it did not fit.
+    @inline(__always)
+    static func append(digit: UInt64, radix: UInt64, to magnitude: inout UInt64, _ overflowed: inout Bool) {
+        let (shifted, overflow1) = magnitude.multipliedReportingOverflow(by: radix)
+        let (sum, overflow2) = shifted.addingReportingOverflow(digit)
+        overflowed = overflowed || overflow1 || overflow2
+        magnitude = sum
     }
 
     /// `0x…`, `0o…`, `0b…` integers.
@@ -197,10 +203,7 @@ extension Lexer {
         var digits = 0
         var overflowed = false
         while let digit = hexValue(peek()), UInt64(digit) < radix {
-            let (shifted, overflow1) = magnitude.multipliedReportingOverflow(by: radix)
-            let (sum, overflow2) = shifted.addingReportingOverflow(UInt64(digit))
-            overflowed = overflowed || overflow1 || overflow2
-            magnitude = sum
+            Self.append(digit: UInt64(digit), radix: radix, to: &magnitude, &overflowed)
             digits += 1
             offset += 1
         }
