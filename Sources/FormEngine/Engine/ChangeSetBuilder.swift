@@ -73,6 +73,7 @@ struct ChangeSetBuilder: Sendable {
         return changes
     }
 
+    @inline(__always)
     mutating func append(_ list: FormChangeSet.List, _ element: FormChangeSet.Located) {
         let entry = FormChangeSet.Entry(list: list, element: element)
         if used < entries.count { entries[used] = entry } else { entries.append(entry) }

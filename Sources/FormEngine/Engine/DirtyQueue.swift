@@ -14,6 +14,7 @@ struct DirtyQueue: Sendable {
     var isEmpty: Bool { heap.isEmpty }
 
     /// Queues `condition` (a `ConditionID.raw`) at `rank` unless it is already queued or has no rank.
+    @inline(__always)
     mutating func insert(_ condition: Int, rank: Int) {
         guard rank >= 0, isQueued.indices.contains(condition), !isQueued[condition] else { return }
         isQueued[condition] = true
@@ -28,6 +29,7 @@ struct DirtyQueue: Sendable {
     }
 
     /// Removes and returns the lowest rank; the caller clears the condition's queued flag.
+    @inline(__always)
     mutating func popMin() -> Int? {
         guard let last = heap.popLast() else { return nil }
         guard !heap.isEmpty else { return last }
@@ -47,6 +49,7 @@ struct DirtyQueue: Sendable {
         return minimum
     }
 
+    @inline(__always)
     mutating func clearFlag(_ condition: Int) {
         if isQueued.indices.contains(condition) { isQueued[condition] = false }
     }

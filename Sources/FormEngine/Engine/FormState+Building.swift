@@ -206,9 +206,9 @@ extension FormState {
         var problems: [FormCheckProblem] = []
         for element in elements {
             if let property {
-                problems += self.problems(of: element.condition(property), severity: .error)
+                problems.append(found: self.problems(of: element.condition(property), severity: .error))
             } else {
-                problems += self.problems(of: element, severity: .error)
+                problems.append(found: self.problems(of: element, severity: .error))
             }
         }
         if !problems.isEmpty { throw FormError.conditionProblems(problems) }

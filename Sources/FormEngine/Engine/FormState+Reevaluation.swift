@@ -4,6 +4,7 @@
 
 extension FormState {
     /// Queues every reader of (slot, property).
+    @inline(__always)
     mutating func markReaders(of slot: Slot, _ property: ObservedProperty) {
         for index in graph.readerRange(of: slot, property) {
             let reader = Int(graph.readers[index])
@@ -24,6 +25,7 @@ extension FormState {
         while clearNewlyHiddenValues() { processDirty() }
     }
 
+    @inline(__always)
     private mutating func clearNewlyHiddenValues() -> Bool {
         guard !log.pendingClears.isEmpty else { return false }
         let candidates = log.pendingClears
@@ -55,6 +57,7 @@ extension FormState {
     }
 
     /// Records a condition's new result and updates everything that depends on it.
+    @inline(__always)
     mutating func flip(_ condition: ConditionID, to result: Bool) {
         let element = condition.element
         noteFlagsTouched(element)
@@ -78,12 +81,14 @@ extension FormState {
                 return result
             }
         #endif
-        // The body only: reading the whole condition out of the array would copy it (retaining its
-        // program, its reads and its source) for every evaluation.
+        // A predicate through its unretained program; reading the condition or its body out of the array
+        // would copy it, retaining the program for every evaluation.
+        if let program = conditions[condition.raw].program { return (try? program.evaluate(in: store)) ?? false }
         return conditions[condition.raw].body.evaluate(in: store)
     }
 
     /// Updates the views that depend on a flipped result and, with clearValueOnHide, clears the value.
+    @inline(__always)
     private mutating func applyResult(of condition: ConditionID, _ result: Bool) {
         let element = condition.element
         switch condition.property {
@@ -196,11 +201,13 @@ extension FormState {
 
     // MARK: Transaction bookkeeping
 
+    @inline(__always)
     mutating func noteFlagsTouched(_ element: ElementID) {
         let flags = flags(of: element)
         _ = log.noteFlags(element, flags)
     }
 
+    @inline(__always)
     mutating func noteValueTouched(_ element: ElementID) {
         log.noteValue(element, elements[element.raw].value)
     }

@@ -49,6 +49,7 @@ struct PositionLocator: Sendable {
 
     /// Counts a flip of `element`'s own hidden result (`section` is a row's section, nil for a
     /// section). O(log n); nothing while positions are stale.
+    @inline(__always)
     mutating func noteHiddenFlip(of element: ElementID, section: ElementID?, hidden: Bool) {
         guard isCurrent, positions.indices.contains(element.raw) else { return }
         let delta: Int32 = hidden ? -1 : 1

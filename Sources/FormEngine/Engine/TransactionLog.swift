@@ -45,6 +45,7 @@ struct TransactionLog: Sendable {
     }
 
     /// Starts a new transaction; the storage is kept.
+    @inline(__always)
     mutating func begin() {
         stamp &+= 1
         touchedFlags.removeAll()
@@ -106,6 +107,7 @@ struct ScratchList<Element: Sendable>: RandomAccessCollection, Sendable {
     var endIndex: Int { used }
     subscript(position: Int) -> Element { storage[position] }
 
+    @inline(__always)
     mutating func append(_ element: Element) {
         if used < storage.count {
             storage[used] = element

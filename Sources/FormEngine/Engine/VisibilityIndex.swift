@@ -50,6 +50,7 @@ struct VisibilityIndex: Sendable {
     }
 
     /// Shown rows before position `row` in the section at position `section`.
+    @inline(__always)
     func shownRows(inSection section: Int, before row: Int) -> Int {
         guard section >= 0, section + 1 < rowBase.count else { return 0 }
         let base = rowBase[section]
@@ -62,6 +63,7 @@ struct VisibilityIndex: Sendable {
     }
 
     /// Adds `delta` (±1) at the row at position `row` of the section at position `section`.
+    @inline(__always)
     mutating func addRow(_ delta: Int32, inSection section: Int, at row: Int) {
         guard section >= 0, section + 1 < rowBase.count else { return }
         let base = rowBase[section]
