@@ -16,7 +16,7 @@ extension CompiledPredicate {
             return CompilationResult(predicate: nil, diagnostics: parsed.diagnostics, source: parsed.source)
         }
         var result = compile(tree, source: parsed.source, symbols: nil, schema: schema, limits: limits)
-        result.diagnostics = parsed.diagnostics + result.diagnostics
+        result.diagnostics = parsed.diagnostics.followed(by: result.diagnostics)
         return result
     }
 

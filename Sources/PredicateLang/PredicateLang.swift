@@ -146,7 +146,7 @@ public struct CompiledPredicate: Sendable {
             return CompilationResult(predicate: nil, diagnostics: parsed.diagnostics, source: parsed.source)
         }
         var result = compile(tree, source: parsed.source, symbols: symbols, limits: limits)
-        result.diagnostics = parsed.diagnostics + result.diagnostics
+        result.diagnostics = parsed.diagnostics.followed(by: result.diagnostics)
         return result
     }
 
@@ -170,7 +170,7 @@ public struct CompiledPredicate: Sendable {
         var compiler = Compiler(symbols: symbols, limits: limits, schema: schema)
         let program = compiler.compile(tree)
         let predicate = program.map { CompiledPredicate(tree: tree, source: source, program: $0) }
-        return CompilationResult(predicate: predicate, diagnostics: checked + compiler.diagnostics, source: source)
+        return CompilationResult(predicate: predicate, diagnostics: checked.followed(by: compiler.diagnostics), source: source)
     }
 
     /// Parses and compiles a format string, throwing the diagnostics when it does not compile.

@@ -54,7 +54,7 @@ struct Compiler {
     /// Compiles `tree`; returns the program, or nil when an error diagnostic was produced.
     mutating func compile(_ tree: SyntaxTree.Predicate) -> Program? {
         let folded = ConstantFolding(limits: limits).fold(tree)
-        diagnostics += folded.diagnostics
+        diagnostics = diagnostics.followed(by: folded.diagnostics)
         // Every program has instructions: start at a typical size rather than growing 1, 2, 4, 8, 16.
         instructions.reserveCapacity(16)
         ranges.reserveCapacity(16)

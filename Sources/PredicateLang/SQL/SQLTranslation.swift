@@ -68,7 +68,7 @@ public struct SQLTranslation: Sendable {
         var translation = SQLTranslation(
             tree, source: parsed.source, schema: schema, dialect: dialect, table: table, columnNames: columnNames,
             variables: variables, limits: limits)
-        translation.diagnostics = parsed.diagnostics + translation.diagnostics
+        translation.diagnostics = parsed.diagnostics.followed(by: translation.diagnostics)
         return translation
     }
 
