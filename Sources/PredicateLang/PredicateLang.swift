@@ -170,7 +170,8 @@ public struct CompiledPredicate: Sendable {
         var compiler = Compiler(symbols: symbols, limits: limits, schema: schema)
         let program = compiler.compile(tree)
         let predicate = program.map { CompiledPredicate(tree: tree, source: source, program: $0) }
-        return CompilationResult(predicate: predicate, diagnostics: checked.followed(by: compiler.diagnostics), source: source)
+        return CompilationResult(
+            predicate: predicate, diagnostics: checked.followed(by: compiler.diagnostics), source: source)
     }
 
     /// Parses and compiles a format string, throwing the diagnostics when it does not compile.

@@ -4,8 +4,21 @@
 // a typed predicate whether a batch's variables are the ones its remembered binding was compiled for.
 
 extension Value {
-    /// Whether `self` and `other` are the same kind with identical contents.
+    /// Whether `self` and `other` are the same kind with identical contents. Inlined where it is used for
+    /// the usual question, whether a form's integer value changed: nulls and integers are answered without a
+    /// call.
+    @inlinable
     package func isIdentical(to other: Value) -> Bool {
+        switch (self, other) {
+        case (.null, .null): return true
+        case (.int(let left), .int(let right)): return left == right
+        default: return hasIdenticalContents(other)
+        }
+    }
+
+    /// ``isIdentical(to:)`` for every kind.
+    @usableFromInline
+    func hasIdenticalContents(_ other: Value) -> Bool {
         switch (self, other) {
         case (.null, .null): return true
         case (.bool(let left), .bool(let right)): return left == right
