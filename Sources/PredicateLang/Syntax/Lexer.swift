@@ -82,11 +82,13 @@ struct Lexer {
             return token(.escapedIdentifier, SourceRange(start, offset), .text(word))
         case UInt8(ascii: "@"):
             offset += 1
-            guard let word = lexWord() else {
+            guard scanWord() else {
                 report(.expectedWordAfterAt, SourceRange(start, offset))
                 return Token(kind: .invalid, range: SourceRange(start, offset))
             }
-            return token(.atIdentifier, SourceRange(start, offset), .text("@" + word))
+            // The `@` and the word decoded at once (appending the word to "@" costs a string append).
+            let name = String(decoding: bytes[start..<offset], as: UTF8.self)
+            return token(.atIdentifier, SourceRange(start, offset), .text(name))
         default:
             if isIdentifierStart(at: offset) { return lexIdentifier() }
             return lexSymbol()
