@@ -4,6 +4,8 @@
 // by the Form next to its state, with the scratch storage it reuses from one change to the next. The
 // usual transaction, a value change that flips a row or two, has a quick path
 // (ChangeSetBuilder+QuickPath), checked against this thorough one in debug builds.
+// The steps a value change takes are `@inline(__always)`: each runs once or twice per change, where a
+// call and the checks around it cost more than the step itself.
 
 /// Builds the change set of the state's current transaction.
 struct ChangeSetBuilder: Sendable {

@@ -2,6 +2,8 @@
 // element had when the transaction first touched it (compared with the final ones at commit), the
 // conditions it evaluated, and the rows and sections it inserted or removed. Stamped per transaction
 // so starting one costs nothing per element.
+// The steps a value change takes are `@inline(__always)`: each runs once or twice per change, where a
+// call and the checks around it cost more than the step itself.
 
 struct TransactionLog: Sendable {
     /// An element's own results before the transaction.

@@ -3,6 +3,8 @@
 // of a scan of the sections before the element and of the rows before it. "Shown" is an element's OWN
 // hidden result being false (a row's section is checked separately). Rebuilt with the positions after
 // every structural change (linear, like the dependency graph); updated by ±1 on every hidden flip.
+// The steps a value change takes are `@inline(__always)`: each runs once or twice per change, where a
+// call and the checks around it cost more than the step itself.
 
 struct VisibilityIndex: Sendable {
     /// Over section positions: 1 where the section's own hidden result is false.
