@@ -11,9 +11,8 @@ extension Form {
     public func setValue(_ value: Value, for tag: String) throws(FormError) -> FormChangeSet {
         // apply(.values(...)) without the action's array, in one access to the core; while listeners
         // are being notified the core declines and the action is queued.
-        guard let (changes, delivers) = try core.setValueUnlessNotifying(value, for: tag) else {
-            return try perform(.values([(tag, value)]))
-        }
+        let applied = try insideCore { () throws(FormError) in try core.setValueUnlessNotifying(value, for: tag) }
+        guard let (changes, delivers) = applied else { return try perform(.values([(tag, value)])) }
         if delivers { deliver(changes) }
         return changes
     }
@@ -68,14 +67,31 @@ extension Form {
 
     func perform(_ action: Action) throws(FormError) -> FormChangeSet {
         if isNotifying {
-            var copy = core.state
-            try FormCore.run(action, on: &copy)
+            try insideCore { () throws(FormError) in
+                var copy = core.state
+                try FormCore.run(action, on: &copy)
+            }
             pending.append(action)
             return .deferred
         }
-        let changes = try core.apply(action)
+        let changes = try insideCore { () throws(FormError) in try core.apply(action) }
         deliver(changes)
         return changes
+    }
+
+    /// Runs `body`, an access to the core that runs conditions or validation rules, marked as inside the
+    /// core; throws without running it when an action is inside already: a condition or a validation
+    /// rule of that action (or of a validation) started this one.
+    @inline(__always)
+    func insideCore<Result>(_ body: () throws(FormError) -> Result) throws(FormError) -> Result {
+        guard !isInsideCore else {
+            throw FormError(
+                .invalidAction,
+                "an action was started by a condition or a validation rule while the form was running it")
+        }
+        isInsideCore = true
+        defer { isInsideCore = false }
+        return try body()
     }
 }
 

@@ -48,7 +48,7 @@ extension Form {
                     continue
                 }
                 do {
-                    let changes = try core.apply(action)
+                    let changes = try insideCore { () throws(FormError) in try core.apply(action) }
                     publishToObservers()
                     if !changes.isEmpty, !listeners.isEmpty { queue.append(changes) }
                 } catch {

@@ -29,16 +29,20 @@ public final class Form {
     /// The state, its change-set builder and its observers: what actions change.
     ///
     /// Release builds do not check accesses to it at run time (about 150 instructions per action, a third
-    /// of the work of a usual value change's change set): every access is one of the Form's own methods,
-    /// and no code of the caller's runs during one. Conditions and validation rules are `@Sendable`
-    /// closures, which cannot capture a Form (it is not `Sendable`), and observers and listeners are
-    /// called after the access has ended (Form+Listeners). Debug builds, which run the tests, keep the
-    /// check.
+    /// of the work of a usual value change's change set): every access is one of the Form's own methods.
+    /// The caller's code that runs during one, conditions and validation rules, cannot start another:
+    /// they are `@Sendable` closures, which cannot capture a Form (it is not `Sendable`), and one that
+    /// has it anyway (through an unchecked box) is refused (``insideCore(_:)``). Observers and listeners
+    /// are called after the access has ended (Form+Listeners). Debug builds, which run the tests, keep
+    /// the check.
     #if DEBUG
         var core: FormCore
     #else
         @exclusivity(unchecked) var core: FormCore
     #endif
+    /// True while an action or a validation runs conditions or validation rules on the core (or on a copy
+    /// of its state): an action they start then throws instead of changing the core under them.
+    @exclusivity(unchecked) var isInsideCore = false
     /// The state, for tests (library code reads `core.state` in place rather than through a copy).
     var state: FormState { core.state }
     var listeners: [(id: Int, body: (FormChangeSet) -> Void)] = [] {
@@ -100,7 +104,13 @@ public final class Form {
 
     /// Every validation failure of the displayed rows: required rows that are empty, then failing
     /// rules. Hidden rows are never invalid; disabled rows are validated (as XLForm and Eureka do).
-    public func validate() -> [ValidationError] { core.state.validate() }
+    public func validate() -> [ValidationError] {
+        // Validation rules may be the caller's closures: an action one of them starts is refused.
+        let wasInside = isInsideCore
+        isInsideCore = true
+        defer { isInsideCore = wasInside }
+        return core.state.validate()
+    }
 
     /// Validation failures grouped by row tag (untagged rows under their path).
     public func validationErrorsByTag() -> [String: [ValidationError]] {

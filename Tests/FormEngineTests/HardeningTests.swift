@@ -507,6 +507,70 @@ struct FormHardeningTests {
     }
 }
 
+/// A Form smuggled into `@Sendable` closures (conditions and validation rules cannot capture one otherwise),
+/// and the errors of the actions they start.
+private final class SmuggledForm: @unchecked Sendable {
+    var form: Form?
+    var refusals: [FormError] = []
+
+    /// Starts an action on the form, recording its error.
+    func setValue(_ value: Value, for tag: String) {
+        guard let form else { return }
+        do { try form.setValue(value, for: tag) } catch { refusals.append(error) }
+    }
+}
+
+@Suite("Hardening: actions started by conditions and validation rules")
+struct ReentrantActionTests {
+    /// The nested action is refused with invalidAction (the Form's core is changed by one action at a time:
+    /// in release builds nothing else checks it), and the outer action completes as if it had not been tried.
+    @Test("an action a condition starts is refused; the action running the condition completes")
+    func conditionStartsAnAction() throws {
+        let smuggled = SmuggledForm()
+        let form = try Form {
+            Section("s") {
+                Row("a", value: 1)
+                Row("b", value: "kept").hidden(
+                    .function(["a"]) { reader in
+                        smuggled.setValue("changed", for: "b")
+                        return reader.value("a") == 2
+                    })
+            }
+        }
+        smuggled.form = form
+        let changes = try form.setValue(2, for: "a")
+        #expect(changes.rowsHidden.map(\.tag) == ["b"])
+        #expect(smuggled.refusals.map(\.kind) == [.invalidAction])
+        #expect(form["b"]?.value == "kept")
+        // Through the general path (a batch) as well.
+        _ = try form.batch { $0.setValue(3, for: "a") }
+        #expect(smuggled.refusals.map(\.kind) == [.invalidAction, .invalidAction])
+        #expect(form["b"]?.isHidden == false)
+        #expect(form["b"]?.value == "kept")
+    }
+
+    @Test("an action a validation rule starts is refused; the validation completes")
+    func validationRuleStartsAnAction() throws {
+        let smuggled = SmuggledForm()
+        let form = try Form {
+            Section("s") {
+                Row("a", value: 1).validation(
+                    .function("never") { _ in
+                        smuggled.setValue(5, for: "a")
+                        return false
+                    })
+            }
+        }
+        smuggled.form = form
+        #expect(form.validate().map(\.message) == ["never"])
+        #expect(smuggled.refusals.map(\.kind) == [.invalidAction])
+        #expect(form["a"]?.value == 1)
+        // Once the validation has ended, actions are accepted again.
+        try form.setValue(2, for: "a")
+        #expect(form["a"]?.value == 2)
+    }
+}
+
 /// A small deterministic generator (SplitMix64) so random tests replay exactly.
 struct HardeningRNG: RandomNumberGenerator {
     var state: UInt64
