@@ -24,7 +24,9 @@
 /// checked at once (a failure throws to the listener) but applied only after the current notification
 /// has reached every listener; it returns a change set with ``FormChangeSet/isDeferred`` set, and its
 /// own change set is then delivered to the listeners like any other. The same holds for observation
-/// callbacks on ``ObservableElement``s, which run first.
+/// callbacks on ``ObservableElement``s, which run first. Conditions and validation rules run inside an
+/// action or a validation and cannot start one: an action one of them starts (through a Form it reaches
+/// despite being `@Sendable`) throws ``FormError/Kind/invalidAction`` and changes nothing.
 public final class Form {
     /// The state, its change-set builder and its observers: what actions change.
     ///
