@@ -66,12 +66,12 @@ package struct Program: Sendable {
         let limits: Limits
         let constants: [Value]
         let keyPaths: [[String]]
-        /// For each key path, its single key when it is one plain key (no `@` operator, not `self`): the
-        /// VM looks such a key up in a dictionary directly.
-        let plainKeys: [PlainKey?]
         /// Whether any key path is a plain key (the VM then takes a dictionary `SELF`'s members out once).
         let readsPlainKeys: Bool
-        /// ``plainKeys``, in place, for the quick tier of `matchKey` (read without copying a key's name).
+        /// For each key path, its single key when it is one plain key (no `@` operator, not `self`): the
+        /// VM looks such a key up in a dictionary directly. Read in place (without copying a key's name),
+        /// and made in place: an array of `PlainKey?` would make the runtime build that array type's
+        /// metadata on a process's first compile (about 64,000 instructions, a fifth of that compile).
         let plainKeyTable: UnsafeBufferPointer<PlainKey?>
         /// The first plain key: ``plainKeyTable``'s base, never nil.
         let plainKeyBase: UnsafePointer<PlainKey?>
@@ -146,10 +146,6 @@ package struct Program: Sendable {
             sourceRanges = contents.sourceRanges.take()
             maxStackDepth = contents.maxStackDepth
             localCount = contents.localCount
-            var plainKeyList: [PlainKey?] = []
-            plainKeyList.reserveCapacity(keyPathList.count)
-            for components in keyPathList { plainKeyList.append(PlainKey(components)) }
-            readsPlainKeys = plainKeyList.contains { $0 != nil }
             var collectionList: [ObjectCollection] = []
             let plans = readList.map { QuickRead.plan(for: $0, collections: &collectionList) }
             // Every table in one allocation: each table's offset, then one block of memory for all.
@@ -158,7 +154,7 @@ package struct Program: Sendable {
             let collectionOffset = layout.add(ObjectCollection.self, count: collectionList.count)
             let codeOffset = layout.add(Instruction.self, count: instructionList.count)
             let matcherOffset = layout.add(Matcher.self, count: matcherCount)
-            let plainKeyOffset = layout.add(PlainKey?.self, count: plainKeyList.count)
+            let plainKeyOffset = layout.add(PlainKey?.self, count: keyPathList.count)
             let mainNodes = graph?.nodes ?? []
             let nodeOffset = layout.add(DecisionNode.self, count: mainNodes.count)
             var blockOffsets: [Int] = []
@@ -173,7 +169,8 @@ package struct Program: Sendable {
             (collections, collectionBase) = Self.place(collectionList, in: tableMemory, at: collectionOffset)
             (code, _) = Self.place(instructionList, in: tableMemory, at: codeOffset)
             (matcherTable, matcherBase) = Self.move(&pendingMatchers, into: tableMemory, at: matcherOffset)
-            (plainKeyTable, plainKeyBase) = Self.place(plainKeyList, in: tableMemory, at: plainKeyOffset)
+            (plainKeyTable, plainKeyBase, readsPlainKeys) = Self.placePlainKeys(
+                of: keyPathList, in: tableMemory, at: plainKeyOffset)
             (graphNodes, graphNodeBase) = Self.place(mainNodes, in: tableMemory, at: nodeOffset)
             var views: [BlockView] = []
             if !blockList.isEmpty {
@@ -198,7 +195,6 @@ package struct Program: Sendable {
             }
             instructions = instructionList
             keyPaths = keyPathList
-            plainKeys = plainKeyList
             reads = readList
             programBlocks = blockList
             decisionGraph = graph
@@ -207,6 +203,20 @@ package struct Program: Sendable {
 
         /// `elements` copied into `memory` at byte `offset` (laid out by ``TableLayout``, with room for at
         /// least one element), and the table's (never nil) base.
+        /// Makes the plain key of each key path in place (see ``plainKeyTable``); also whether any is one.
+        private static func placePlainKeys(of keyPaths: [[String]], in memory: UnsafeMutableRawPointer, at offset: Int)
+            -> (UnsafeBufferPointer<PlainKey?>, UnsafePointer<PlainKey?>, Bool)
+        {
+            let base = (memory + offset).bindMemory(to: PlainKey?.self, capacity: max(1, keyPaths.count))
+            var anyPlain = false
+            for (index, components) in keyPaths.enumerated() {
+                let key = PlainKey(components)
+                if key != nil { anyPlain = true }
+                (base + index).initialize(to: key)
+            }
+            return (UnsafeBufferPointer(start: base, count: keyPaths.count), UnsafePointer(base), anyPlain)
+        }
+
         private static func place<Element>(_ elements: [Element], in memory: UnsafeMutableRawPointer, at offset: Int)
             -> (UnsafeBufferPointer<Element>, UnsafePointer<Element>)
         {

@@ -84,7 +84,7 @@ extension VirtualMachine {
     ) throws(EvaluationError) -> Value {
         do {
             let index = Int(path.rawValue)
-            if let key = program.plainKeys[index], case .dictionary(let dictionary) = object {
+            if let key = program.plainKey(path)?.pointee, case .dictionary(let dictionary) = object {
                 return dictionary.value(forKey: key.name, hash: key.hash) ?? .null
             }
             return try object.value(forKeyPath: program.keyPaths[index], budget: &budget)
