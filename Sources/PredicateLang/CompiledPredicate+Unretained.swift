@@ -21,11 +21,7 @@ extension CompiledPredicate {
             // `_withUnsafeGuaranteedRef` rethrows untyped errors: the outcome comes out as a Result.
             let outcome = core._withUnsafeGuaranteedRef { (core) -> Result<Bool, EvaluationError> in
                 do throws(EvaluationError) {
-                    guard core.isFormMode else { return .success(try core.run(readingTagsOf: store, object: .null)) }
-                    return .success(
-                        try store.withEntries { (entries) throws(EvaluationError) -> Bool in
-                            try core.run(object: .null, slots: entries)
-                        })
+                    return .success(try core.run(in: store, object: .null))
                 } catch {
                     return .failure(error)
                 }

@@ -96,6 +96,17 @@ public struct CompiledPredicate: Sendable {
             return try run(object: object, variables: nil, slots: slots, trace: &trace)
         }
 
+        /// Evaluates against a form's row store: over its entries when the program was compiled against a
+        /// symbol table, else reading the store's tags as `$variables`. ``CompiledPredicate/evaluate(in:object:)``
+        /// and ``CompiledPredicate/Unretained`` both come here.
+        @inlinable @inline(__always)
+        func run(in store: borrowing RowStore, object: borrowing Value) throws(EvaluationError) -> Bool {
+            guard isFormMode else { return try run(readingTagsOf: store, object: object) }
+            return try store.withEntries { (entries) throws(EvaluationError) -> Bool in
+                try run(object: object, slots: entries)
+            }
+        }
+
         /// Evaluates a program compiled without a symbol table over a row store: it reads the store's tags
         /// as `$variables`.
         @usableFromInline
@@ -207,10 +218,7 @@ public struct CompiledPredicate: Sendable {
     /// the bindings).
     @inlinable
     public func evaluate(in store: borrowing RowStore, object: Value = .null) throws(EvaluationError) -> Bool {
-        guard core.isFormMode else { return try core.run(readingTagsOf: store, object: object) }
-        return try store.withEntries { (entries) throws(EvaluationError) -> Bool in
-            try core.run(object: object, slots: entries)
-        }
+        try core.run(in: store, object: object)
     }
 
     /// Evaluates with a trace hook called before every instruction or decision node the VM runs (for

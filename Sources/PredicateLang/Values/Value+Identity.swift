@@ -16,13 +16,11 @@ extension Value {
         }
     }
 
-    /// ``isIdentical(to:)`` for every kind.
+    /// ``isIdentical(to:)`` for the kinds it does not answer inline (two nulls and two integers).
     @usableFromInline
     func hasIdenticalContents(_ other: Value) -> Bool {
         switch (self, other) {
-        case (.null, .null): return true
         case (.bool(let left), .bool(let right)): return left == right
-        case (.int(let left), .int(let right)): return left == right
         case (.double(let left), .double(let right)): return left.bitPattern == right.bitPattern
         case (.string(let left), .string(let right)): return left.hasSameScalars(as: right)
         case (.date(let left), .date(let right)): return left == right
