@@ -64,6 +64,14 @@ struct LexerTests {
                 "like BeginsWith endswith CONTAINS in between matches",
                 ["LIKE", "BEGINSWITH", "ENDSWITH", "CONTAINS", "IN", "BETWEEN", "MATCHES"]),
             Case("uti-conforms-to UTI-EQUALS uti", ["UTI-CONFORMS-TO", "UTI-EQUALS", "identifier:uti"]),
+            Case(
+                "uti-equalsx Uti-Equal sku utx",
+                ["identifier:uti", "-", "identifier:equalsx", "identifier:Uti", "-", "identifier:Equal",
+                 "identifier:sku", "identifier:utx"]),
+            Case("uti-conforms-t", ["identifier:uti", "-", "identifier:conforms", "-", "identifier:t"]),
+            Case(
+                "a09Zz_ z[0] Z/_x:", ["identifier:a09Zz_", "identifier:z", "[", "integer:0", "]", "identifier:Z", "/",
+                "selector:_x:"]),
             Case("self nil null yes no true false", ["SELF", "NIL", "NULL", "YES", "NO", "TRUE", "FALSE"]),
             Case(
                 "first LAST size anykey subquery function ternary cast fetch",
@@ -83,6 +91,17 @@ struct LexerTests {
         let result = Self.lex(testCase.input)
         #expect(result.tokens == testCase.tokens)
         #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test("an identifier continues with exactly the ASCII letters, digits and underscore")
+    func asciiWordBytes() {
+        for byte in UInt8(0)..<0x80 {
+            let expected =
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+            #expect(Lexer.isASCIIWordByte(byte) == expected, "byte \(byte)")
+        }
     }
 
     @Test(

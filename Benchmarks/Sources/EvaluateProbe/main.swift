@@ -64,6 +64,16 @@ if arguments.count == 2, arguments[1] == "first-compile" {
     exit(0)
 }
 
+// Compile: `EvaluateProbe compile CASE ITERATIONS` compiles the case's form-mode text (against the symbols);
+// `compile O100 ITERATIONS` compiles the 100-byte object predicate without symbols, as a server compiles a request's.
+if arguments.count == 4, arguments[1] == "compile", arguments[2] == "O100", let count = Int(arguments[3]) {
+    var compiled = 0
+    for _ in 0..<(count + 16) where CompiledPredicate.compile(EvaluateCase.objectFormat100).predicate != nil {
+        compiled += 1
+    }
+    print(compiled)
+    exit(0)
+}
 // Compile: `EvaluateProbe compile CASE ITERATIONS` compiles the case's form-mode text (against the symbols).
 if arguments.count == 4, arguments[1] == "compile", let count = Int(arguments[3]),
     let testCase = EvaluateCase.all.first(where: { $0.id == arguments[2] })

@@ -172,20 +172,35 @@ struct Lexer {
     }
 
     /// Moves past an identifier-shaped word; false (not moving) if none starts at `offset`.
+    ///
+    /// The position is kept in a local while scanning (`offset` is stored back once), and an ASCII byte is
+    /// classified by one bit of a mask, not by range comparisons.
     mutating func scanWord() -> Bool {
         guard isIdentifierStart(at: offset) else { return false }
-        while offset < bytes.count {
-            let byte = bytes[offset]
+        var index = offset
+        while index < bytes.count {
+            let byte = bytes[index]
             if byte < 0x80 {
-                guard isASCIILetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") else { return true }
-                offset += 1
+                guard Self.isASCIIWordByte(byte) else { break }
+                index &+= 1
             } else {
-                let length = identifierContinuationLength(at: offset)
-                if length == 0 { return true }
-                offset += length
+                let length = identifierContinuationLength(at: index)
+                if length == 0 { break }
+                index &+= length
             }
         }
+        offset = index
         return true
+    }
+
+    /// Digits (bits 48–57 of the low mask), `A`–`Z`, `_` and `a`–`z` (bits 1–26, 31 and 33–58 of the high mask).
+    private static let wordBytesBelow64: UInt64 = 0x03FF_0000_0000_0000
+    private static let wordBytesFrom64: UInt64 = 0x07FF_FFFE_87FF_FFFE
+
+    /// Whether the ASCII byte `byte` (below 0x80) continues an identifier: a letter, a digit or `_`.
+    @inline(__always)
+    static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        byte < 64 ? (wordBytesBelow64 >> byte) & 1 != 0 : (wordBytesFrom64 >> (byte & 63)) & 1 != 0
     }
 
     /// identifier, keyword, `UTI-CONFORMS-TO`/`UTI-EQUALS`, or a selector such as `raise:toPower:`.
@@ -205,17 +220,14 @@ struct Lexer {
             .identifier, SourceRange(start, offset), .text(String(decoding: bytes[start..<offset], as: UTF8.self)))
     }
 
-    /// After `UTI` (any case), reads `-CONFORMS-TO` or `-EQUALS` if present.
+    /// After `UTI` (any case), reads `-CONFORMS-TO` or `-EQUALS` if present. Compares the bytes in place:
+    /// every three-letter key (`sku`, `age`) asks.
     mutating func lexHyphenatedKeyword(start: Int) -> Keyword? {
-        guard offset - start == 3, asciiUppercased(bytes[start..<offset]) == "UTI" else { return nil }
-        for keyword in [Keyword.utiConformsTo, .utiEquals] {
-            let tail = Array(keyword.rawValue.utf8.dropFirst(3))
-            guard offset + tail.count <= bytes.count else { continue }
-            let candidate = asciiUppercased(bytes[offset..<(offset + tail.count)])
-            if candidate.utf8.elementsEqual(tail), identifierContinuationLength(at: offset + tail.count) == 0 {
-                offset += tail.count
-                return keyword
-            }
+        guard offset - start == 3, spells("UTI", at: start) else { return nil }
+        for (tail, keyword) in [("-CONFORMS-TO", Keyword.utiConformsTo), ("-EQUALS", .utiEquals)] as [(StaticString, Keyword)]
+        where spells(tail, at: offset) && identifierContinuationLength(at: offset + tail.utf8CodeUnitCount) == 0 {
+            offset += tail.utf8CodeUnitCount
+            return keyword
         }
         return nil
     }
@@ -376,8 +388,18 @@ struct Lexer {
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    func asciiUppercased(_ slice: ArraySlice<UInt8>) -> String {
-        String(decoding: slice.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 32 : $0 }, as: UTF8.self)
+    /// Whether the bytes at `index` spell `upper` (upper-case ASCII) in any letter case.
+    func spells(_ upper: StaticString, at index: Int) -> Bool {
+        upper.withUTF8Buffer { expected in
+            guard index >= 0, expected.count <= bytes.count &- index else { return false }
+            for (position, letter) in expected.enumerated() {
+                let byte = bytes[index &+ position]
+                guard (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte &- 32 : byte) == letter else {
+                    return false
+                }
+            }
+            return true
+        }
     }
 
     /// Decodes the Unicode scalar starting at `index` and its byte length; nil for malformed bytes.
