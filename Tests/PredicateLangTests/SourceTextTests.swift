@@ -32,6 +32,27 @@ struct SourceTextTests {
         if example.equal { #expect(example.first.hashValue == example.second.hashValue) }
     }
 
+    @Test("the line table finds a line feed at every offset, inside and after the eight-byte words it reads")
+    func lineFeedsAtEveryOffset() {
+        for length in 0...20 {
+            #expect(SourceText(String(repeating: "a", count: length)).lineStarts == [0])
+            for position in 0..<length {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                bytes[position] = UInt8(ascii: "\n")
+                // A byte one above or below a line feed is not one (the word test looks for equal bytes only).
+                if position > 0 { bytes[position - 1] = 0x0B }
+                let source = SourceText(String(decoding: bytes, as: UTF8.self))
+                #expect(source.lineStarts == [0, position + 1], "line feed at \(position) of \(length)")
+            }
+            var twoLines = [UInt8](repeating: 0x09, count: length)
+            if length > 1 {
+                twoLines[length - 1] = UInt8(ascii: "\n")
+                twoLines[0] = UInt8(ascii: "\n")
+                #expect(SourceText(String(decoding: twoLines, as: UTF8.self)).lineStarts == [0, 1, length])
+            }
+        }
+    }
+
     @Test("a copy is the same source, and renaming it leaves the original alone")
     func copies() {
         let original = SourceText("a == 1\nAND b == 2", name: "form.json")

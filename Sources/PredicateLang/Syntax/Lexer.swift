@@ -173,21 +173,23 @@ struct Lexer {
 
     /// Moves past an identifier-shaped word; false (not moving) if none starts at `offset`.
     ///
-    /// The position is kept in a local while scanning (`offset` is stored back once), and an ASCII byte is
-    /// classified by one bit of a mask, not by range comparisons.
+    /// A run of ASCII word bytes is read in place (one bounds check per byte, each classified by one bit of a
+    /// mask); a non-ASCII scalar is decoded out of line.
     mutating func scanWord() -> Bool {
         guard isIdentifierStart(at: offset) else { return false }
         var index = offset
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                guard Self.isASCIIWordByte(byte) else { break }
-                index &+= 1
-            } else {
-                let length = identifierContinuationLength(at: index)
-                if length == 0 { break }
-                index &+= length
+        while true {
+            index = bytes.withUnsafeBufferPointer { buffer in
+                var position = index
+                while position < buffer.count, buffer[position] < 0x80, Self.isASCIIWordByte(buffer[position]) {
+                    position &+= 1
+                }
+                return position
             }
+            guard index < bytes.count, bytes[index] >= 0x80 else { break }
+            let length = identifierContinuationLength(at: index)
+            if length == 0 { break }
+            index &+= length
         }
         offset = index
         return true
