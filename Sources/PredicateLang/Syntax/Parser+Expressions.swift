@@ -191,10 +191,15 @@ extension PredicateParser {
     mutating func parsePostfix() -> SyntaxTree.Expression? {
         let savedDepth = depth
         defer { depth = savedDepth }
-        guard let primary = parsePrimary() else { return nil }
-        // Most operands (`$age`, `18`, `'NZ'`) have no postfix: returned as they are, without a builder.
-        if !currentIs(.dot) && !currentIs(.leftBracket) { return primary }
-        var path = KeyPathBuilder(primary)
+        var path: KeyPathBuilder
+        if peek().is(.dot), let key = parseKeyBeforeDot() {
+            path = key
+        } else {
+            guard let primary = parsePrimary() else { return nil }
+            // Most operands (`$age`, `18`, `'NZ'`) have no postfix: returned as they are, without a builder.
+            if !currentIs(.dot) && !currentIs(.leftBracket) { return primary }
+            path = KeyPathBuilder(primary)
+        }
         while true {
             if currentIs(.dot) {
                 guard parseKeyStep(into: &path) else { return nil }
@@ -205,6 +210,22 @@ extension PredicateParser {
                 return path.take()
             }
         }
+    }
+
+    /// A key followed by a dot (`customer.name`): the key path's builder started from the key at once, not
+    /// from a one-key path node taken apart again (which cost a node and an array, then a copy of the array).
+    /// Nil, having read nothing, for any other primary.
+    @inline(never)
+    private mutating func parseKeyBeforeDot() -> KeyPathBuilder? {
+        guard !isAborted else { return nil }
+        let token = tokens[position]
+        switch token.kind {
+        case .identifier, .escapedIdentifier, .atIdentifier: break
+        default: return nil
+        }
+        advance()
+        guard countNode() else { return nil }
+        return KeyPathBuilder(key: SyntaxTree.KeyPathComponent(text(token), range: token.range))
     }
 
     /// `.component` after the expression `path` holds. A `%K` argument after the dot adds every key of
@@ -323,6 +344,14 @@ struct KeyPathBuilder {
         } else {
             state = .operand(expression)
         }
+    }
+
+    /// Starts a key path on SELF from its first key, with room for a typical path.
+    init(key: SyntaxTree.KeyPathComponent) {
+        range = key.range
+        state = .extending(base: nil)
+        components.reserveCapacity(4)
+        components.append(key)
     }
 
     /// Adds one component: `a.b` + `c` is `a.b.c`; SELF + `c` is `c`; any other operand becomes the base.
