@@ -66,12 +66,17 @@ struct LexerTests {
             Case("uti-conforms-to UTI-EQUALS uti", ["UTI-CONFORMS-TO", "UTI-EQUALS", "identifier:uti"]),
             Case(
                 "uti-equalsx Uti-Equal sku utx",
-                ["identifier:uti", "-", "identifier:equalsx", "identifier:Uti", "-", "identifier:Equal",
-                 "identifier:sku", "identifier:utx"]),
+                [
+                    "identifier:uti", "-", "identifier:equalsx", "identifier:Uti", "-", "identifier:Equal",
+                    "identifier:sku", "identifier:utx",
+                ]),
             Case("uti-conforms-t", ["identifier:uti", "-", "identifier:conforms", "-", "identifier:t"]),
             Case(
-                "a09Zz_ z[0] Z/_x:", ["identifier:a09Zz_", "identifier:z", "[", "integer:0", "]", "identifier:Z", "/",
-                "selector:_x:"]),
+                "a09Zz_ z[0] Z/_x:",
+                [
+                    "identifier:a09Zz_", "identifier:z", "[", "integer:0", "]", "identifier:Z", "/",
+                    "selector:_x:",
+                ]),
             Case("self nil null yes no true false", ["SELF", "NIL", "NULL", "YES", "NO", "TRUE", "FALSE"]),
             Case(
                 "first LAST size anykey subquery function ternary cast fetch",

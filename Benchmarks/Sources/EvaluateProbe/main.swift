@@ -1,7 +1,8 @@
 // EvaluateProbe: runs one Evaluate case on one engine a given number of times, for deterministic counts under
 // valgrind (Scripts/callgrind-counts.sh runs it at two iteration counts and divides the differences, so that
 // start-up cost cancels out). Not a benchmark target: `swift run -c release EvaluateProbe P1 predicatelang 20000`;
-// `EvaluateProbe forms-change 1000 N` and `forms-chain 100 N` run form changes, `forms-load 1000 N` form loads, `compile P3 N` compiles;
+// `EvaluateProbe forms-change 1000 N` and `forms-chain 100 N` run form changes, `forms-load 1000 N` form loads, `compile P3 N` compiles
+// (`compile O100 N` the 100-byte object predicate);
 // `EvaluateProbe O1 predicatelang-schema N` runs an Objects case, `encode value-encoder N` the order encoding,
 // `objects-counts` prints how many orders each Objects case holds for.
 import BenchmarkSupport

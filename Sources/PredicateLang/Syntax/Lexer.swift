@@ -226,7 +226,8 @@ struct Lexer {
     /// every three-letter key (`sku`, `age`) asks.
     mutating func lexHyphenatedKeyword(start: Int) -> Keyword? {
         guard offset - start == 3, spells("UTI", at: start) else { return nil }
-        for (tail, keyword) in [("-CONFORMS-TO", Keyword.utiConformsTo), ("-EQUALS", .utiEquals)] as [(StaticString, Keyword)]
+        for (tail, keyword) in [("-CONFORMS-TO", Keyword.utiConformsTo), ("-EQUALS", .utiEquals)]
+            as [(StaticString, Keyword)]
         where spells(tail, at: offset) && identifierContinuationLength(at: offset + tail.utf8CodeUnitCount) == 0 {
             offset += tail.utf8CodeUnitCount
             return keyword
