@@ -214,7 +214,8 @@ extension PredicateParser {
 
     /// A key followed by a dot (`customer.name`): the key path's builder started from the key at once, not
     /// from a one-key path node taken apart again (which cost a node and an array, then a copy of the array).
-    /// Nil, having read nothing, for any other primary.
+    /// Nil, having read nothing, for any other primary; nil as well when counting the key's node aborts the
+    /// parse (past `maxNodeCount`), after which `parsePrimary` reads nothing either and the postfix is nil.
     @inline(never)
     private mutating func parseKeyBeforeDot() -> KeyPathBuilder? {
         guard !isAborted else { return nil }
