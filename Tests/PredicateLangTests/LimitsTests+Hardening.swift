@@ -212,6 +212,20 @@ struct LimitsHardeningTests {
         #expect(errorIDs(chain(10_000), limits: roomy) == ["expression-too-complex"])
     }
 
+    @Test("node count: wherever the limit falls in a chain of dotted keys, the one error is expression-too-complex")
+    func nodeCountAtDottedKeys() {
+        // The limit falls on each node of the last term in turn, the key that starts a key path among them.
+        let limits = Limits(maxNodeCount: 50)
+        var outcomes: Set<[String]> = []
+        for terms in 1...40 {
+            let text = (0..<terms).map { _ in "customer.address.city == 1" }.joined(separator: " OR ")
+            let ids = errorIDs(text, limits: limits)
+            #expect(ids.isEmpty || ids == ["expression-too-complex"], "\(terms) terms: \(ids)")
+            outcomes.insert(ids)
+        }
+        #expect(outcomes == [[], ["expression-too-complex"]])
+    }
+
     @Test("a 1,000-term flat chain compiles, evaluates and prints on a 512 KiB thread")
     func flatChainSmallStack() async {
         let text = (0..<1_000).map { "a == \($0)" }.joined(separator: " OR ")
