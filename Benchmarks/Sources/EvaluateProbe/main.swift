@@ -67,24 +67,19 @@ if arguments.count == 2, arguments[1] == "first-compile" {
 
 // Compile: `EvaluateProbe compile CASE ITERATIONS` compiles the case's form-mode text (against the symbols);
 // `compile O100 ITERATIONS` compiles the 100-byte object predicate without symbols, as a server compiles a request's.
-if arguments.count == 4, arguments[1] == "compile", arguments[2] == "O100", let count = Int(arguments[3]) {
-    var compiled = 0
-    for _ in 0..<(count + 16) where CompiledPredicate.compile(EvaluateCase.objectFormat100).predicate != nil {
-        compiled += 1
+if arguments.count == 4, arguments[1] == "compile", let count = Int(arguments[3]) {
+    let source: (text: String, symbols: SymbolTable?)? =
+        arguments[2] == "O100"
+        ? (EvaluateCase.objectFormat100, nil)
+        : EvaluateCase.all.first(where: { $0.id == arguments[2] }).map { ($0.format, Person.symbols) }
+    if let source {
+        var compiled = 0
+        for _ in 0..<(count + 16) {
+            if CompiledPredicate.compile(source.text, symbols: source.symbols).predicate != nil { compiled += 1 }
+        }
+        print(compiled)
+        exit(0)
     }
-    print(compiled)
-    exit(0)
-}
-// Compile: `EvaluateProbe compile CASE ITERATIONS` compiles the case's form-mode text (against the symbols).
-if arguments.count == 4, arguments[1] == "compile", let count = Int(arguments[3]),
-    let testCase = EvaluateCase.all.first(where: { $0.id == arguments[2] })
-{
-    var compiled = 0
-    for _ in 0..<(count + 16) where CompiledPredicate.compile(testCase.format, symbols: Person.symbols).predicate != nil {
-        compiled += 1
-    }
-    print(compiled)
-    exit(0)
 }
 
 // Objects: `EvaluateProbe objects-counts` prints how many of the suite's orders each case holds for.

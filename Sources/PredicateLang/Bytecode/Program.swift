@@ -203,6 +203,15 @@ package struct Program: Sendable {
 
         /// `elements` copied into `memory` at byte `offset` (laid out by ``TableLayout``, with room for at
         /// least one element), and the table's (never nil) base.
+        private static func place<Element>(_ elements: [Element], in memory: UnsafeMutableRawPointer, at offset: Int)
+            -> (UnsafeBufferPointer<Element>, UnsafePointer<Element>)
+        {
+            let base = (memory + offset).bindMemory(to: Element.self, capacity: max(1, elements.count))
+            let table = UnsafeMutableBufferPointer(start: base, count: elements.count)
+            _ = table.initialize(from: elements)
+            return (UnsafeBufferPointer(table), UnsafePointer(base))
+        }
+
         /// Makes the plain key of each key path in place (see ``plainKeyTable``); also whether any is one.
         private static func placePlainKeys(of keyPaths: [[String]], in memory: UnsafeMutableRawPointer, at offset: Int)
             -> (UnsafeBufferPointer<PlainKey?>, UnsafePointer<PlainKey?>, Bool)
@@ -215,15 +224,6 @@ package struct Program: Sendable {
                 (base + index).initialize(to: key)
             }
             return (UnsafeBufferPointer(start: base, count: keyPaths.count), UnsafePointer(base), anyPlain)
-        }
-
-        private static func place<Element>(_ elements: [Element], in memory: UnsafeMutableRawPointer, at offset: Int)
-            -> (UnsafeBufferPointer<Element>, UnsafePointer<Element>)
-        {
-            let base = (memory + offset).bindMemory(to: Element.self, capacity: max(1, elements.count))
-            let table = UnsafeMutableBufferPointer(start: base, count: elements.count)
-            _ = table.initialize(from: elements)
-            return (UnsafeBufferPointer(table), UnsafePointer(base))
         }
 
         deinit {

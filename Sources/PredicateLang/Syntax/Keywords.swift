@@ -55,17 +55,9 @@ enum Keyword: String, Hashable, Sendable, CaseIterable, BitwiseCopyable {
     /// missing or misspelled here fails `KeywordTests`, which looks every keyword up in upper, lower and mixed case.
     static func lookUp<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Keyword? {
         guard let first = bytes.first else { return nil }
-        // The candidate when `bytes` spell it in any letter case. The spelling is a `StaticString` (its
-        // bytes read in place), not the raw value (a `String` made and released on every call).
+        // The candidate when `bytes` spell it in any letter case.
         func word(_ spelling: StaticString, _ keyword: Keyword) -> Keyword? {
-            guard spelling.utf8CodeUnitCount == bytes.count else { return nil }
-            var expected = spelling.utf8Start
-            for byte in bytes {
-                let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte &- 32 : byte
-                guard upper == expected.pointee else { return nil }
-                expected += 1
-            }
-            return keyword
+            spells(bytes, spelling) ? keyword : nil
         }
         let letter = first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") ? first &- 32 : first
         switch (bytes.count, Unicode.Scalar(letter)) {
@@ -99,6 +91,21 @@ enum Keyword: String, Hashable, Sendable, CaseIterable, BitwiseCopyable {
         case (15, "C"): return word("CASEINSENSITIVE", .caseInsensitive)
         default: return nil
         }
+    }
+
+    /// Whether `bytes` spell `spelling` (upper-case ASCII) in any letter case. The spelling is a
+    /// `StaticString` (its bytes read in place), not a keyword's raw value (a `String` made and released on
+    /// every call).
+    @inline(__always)
+    static func spells<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ spelling: StaticString) -> Bool {
+        guard spelling.utf8CodeUnitCount == bytes.count else { return false }
+        var expected = spelling.utf8Start
+        for byte in bytes {
+            let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte &- 32 : byte
+            guard upper == expected.pointee else { return false }
+            expected += 1
+        }
+        return true
     }
 
     /// The keyword spelled `word` in any letter case (hyphenated ones included), or nil.

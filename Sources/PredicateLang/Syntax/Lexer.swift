@@ -129,9 +129,7 @@ struct Lexer {
     func identifierContinuationLength(at index: Int) -> Int {
         guard index < bytes.count else { return 0 }
         let byte = bytes[index]
-        if byte < 0x80 {
-            return isASCIILetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") ? 1 : 0
-        }
+        if byte < 0x80 { return Self.isASCIIWordByte(byte) ? 1 : 0 }
         return nonASCIIContinuationLength(at: index)
     }
 
@@ -393,16 +391,9 @@ struct Lexer {
 
     /// Whether the bytes at `index` spell `upper` (upper-case ASCII) in any letter case.
     func spells(_ upper: StaticString, at index: Int) -> Bool {
-        upper.withUTF8Buffer { expected in
-            guard index >= 0, expected.count <= bytes.count &- index else { return false }
-            for (position, letter) in expected.enumerated() {
-                let byte = bytes[index &+ position]
-                guard (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte &- 32 : byte) == letter else {
-                    return false
-                }
-            }
-            return true
-        }
+        let count = upper.utf8CodeUnitCount
+        guard index >= 0, count <= bytes.count &- index else { return false }
+        return Keyword.spells(bytes[index..<(index &+ count)], upper)
     }
 
     /// Decodes the Unicode scalar starting at `index` and its byte length; nil for malformed bytes.

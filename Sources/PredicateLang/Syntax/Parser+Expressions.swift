@@ -218,15 +218,20 @@ extension PredicateParser {
     /// parse (past `maxNodeCount`), after which `parsePrimary` reads nothing either and the postfix is nil.
     @inline(never)
     private mutating func parseKeyBeforeDot() -> KeyPathBuilder? {
-        guard !isAborted else { return nil }
-        let token = tokens[position]
-        switch token.kind {
-        case .identifier, .escapedIdentifier, .atIdentifier: break
-        default: return nil
-        }
+        guard !isAborted, let key = keyComponent(tokens[position]) else { return nil }
         advance()
         guard countNode() else { return nil }
-        return KeyPathBuilder(key: SyntaxTree.KeyPathComponent(text(token), range: token.range))
+        return KeyPathBuilder(key: key)
+    }
+
+    /// The key `token` names when it is one (an identifier, a `#`-escaped or `#`-quoted name, or a collection
+    /// operator such as `@count`); nil for any other token.
+    func keyComponent(_ token: Token) -> SyntaxTree.KeyPathComponent? {
+        switch token.kind {
+        case .identifier, .escapedIdentifier, .atIdentifier:
+            SyntaxTree.KeyPathComponent(text(token), range: token.range)
+        default: nil
+        }
     }
 
     /// `.component` after the expression `path` holds. A `%K` argument after the dot adds every key of
@@ -306,10 +311,11 @@ extension PredicateParser {
     ///     keyComponent = IDENTIFIER | "#" WORD | "#" STRING | "@" IDENTIFIER ;
     mutating func parseKeyComponent(after dot: Token) -> SyntaxTree.KeyPathComponent? {
         let token = current
-        switch token.kind {
-        case .identifier, .escapedIdentifier, .atIdentifier:
+        if let key = keyComponent(token) {
             advance()
-            return SyntaxTree.KeyPathComponent(text(token), range: token.range)
+            return key
+        }
+        switch token.kind {
         case .keyword(let keyword) where keyword != .and && keyword != .or && keyword != .not:
             let word = spelling(token)
             errorHere(.reservedWordAsKey(word), fixIts: [FixIt(range: token.range, replacement: "#" + word)])
@@ -347,11 +353,15 @@ struct KeyPathBuilder {
         }
     }
 
-    /// Starts a key path on SELF from its first key, with room for a typical path.
+    /// Room for a typical path's components at once, rather than growing at the first, second and third.
+    private static let typicalComponentCount = 4
+
+    /// Starts a key path on SELF from its first key. (Written out rather than through ``append(_:)``, whose
+    /// checks of the state and the range cost the common dotted key three retains.)
     init(key: SyntaxTree.KeyPathComponent) {
         range = key.range
         state = .extending(base: nil)
-        components.reserveCapacity(4)
+        components.reserveCapacity(Self.typicalComponentCount)
         components.append(key)
     }
 
@@ -365,8 +375,7 @@ struct KeyPathBuilder {
                 state = .extending(base: operand)
             }
         }
-        // Room for a typical path at once, rather than growing at the first, second and third component.
-        if components.isEmpty { components.reserveCapacity(4) }
+        if components.isEmpty { components.reserveCapacity(Self.typicalComponentCount) }
         components.append(component)
     }
 

@@ -58,6 +58,11 @@ extension PredicateParser {
     /// A primary expression of one token: literal, SELF, ANYKEY, variable, key, format argument.
     private mutating func parseLeaf() -> SyntaxTree.Expression? {
         let token = tokens[position]
+        if let key = keyComponent(token) {
+            advance()
+            guard countNode() else { return nil }
+            return .keyPath(base: nil, components: [key], token.range)
+        }
         switch token.kind {
         case .keyword(.self):
             advance()
@@ -72,10 +77,6 @@ extension PredicateParser {
             advance()
             guard case .components(let names) = payload(token), countNode() else { return nil }
             return .keyPath(base: nil, components: names.map { .init($0, range: token.range) }, token.range)
-        case .identifier, .escapedIdentifier, .atIdentifier:
-            advance()
-            guard countNode() else { return nil }
-            return .keyPath(base: nil, components: [.init(text(token), range: token.range)], token.range)
         default:
             return parseLiteral()
         }
