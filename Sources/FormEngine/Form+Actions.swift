@@ -82,7 +82,7 @@ extension Form {
     /// Runs `body`, an access to the core that runs conditions or validation rules, marked as inside the
     /// core; throws without running it when an action is inside already: a condition or a validation
     /// rule of that action (or of a validation) started this one.
-    @inline(__always)
+    @inline(always)
     func insideCore<Result>(_ body: () throws(FormError) -> Result) throws(FormError) -> Result {
         guard !isInsideCore else {
             throw FormError(

@@ -34,6 +34,35 @@ struct InspectionTests {
             try form.setValue(31, for: "age").evaluated.map(\.description) == ["license.hidden", "number.disabled"])
     }
 
+    /// The dirty queue keeps a condition that is queued twice in its heap twice (no queued flag): these are
+    /// the cases that queue one condition twice before it runs.
+    @Test(
+        "a condition queued twice in one change is evaluated once",
+        arguments: [
+            // Two values it reads, changed in one batch.
+            (["a": Value.int(9), "b": .int(9)], ["c.hidden"]),
+            // A value it reads, and the hidden flag of a row that reads the same value and flips.
+            (["x": .int(5)], ["y.hidden", "z.hidden"]),
+        ])
+    func queuedTwice(values: [String: Value], evaluated: [String]) throws {
+        let form = try Form {
+            Section("s") {
+                Row("a", value: 1)
+                Row("b", value: 2)
+                Row("c").hidden("$a > 5 OR $b > 5")
+                Row("x", value: 0)
+                Row("y").hidden("$x > 1")
+                Row("z").hidden("$x > 1 AND $y.isHidden == YES")
+            }
+        }
+        form.recordsEvaluations = true
+        let before = form.evaluationCount
+        let changes = try form.setValues(values)
+        #expect(changes.evaluated.map(\.description) == evaluated)
+        #expect(form.evaluationCount - before == evaluated.count)
+        #expect(Set(changes.rowsHidden.compactMap(\.tag)) == Set(evaluated.map { String($0.prefix(1)) }))
+    }
+
     @Test("the graph lists inputs, readers, edges and an evaluation order that respects the edges")
     func graph() throws {
         let graph = try Self.chainForm().dependencyGraph

@@ -3,7 +3,8 @@
 // `hiddenIncludesSection` off — built straight from those rows: no sort, no scratch list, one count
 // query per location. Any other transaction goes to the thorough builder, which in debug builds also
 // checks every change set this path builds.
-// The steps a value change takes are `@inline(__always)`: each runs once or twice per change, where a
+// The steps a value change takes are `@inline(always)` (inlined without exception; `@inline(__always)` is a
+// hint, declined for the larger steps): each runs once or twice per change, where a
 // call and the checks around it cost more than the step itself.
 
 extension ChangeSetBuilder {
@@ -46,7 +47,7 @@ extension ChangeSetBuilder {
 
     /// The entries of one row's flipped flags, as the thorough builder writes them: hidden first, then
     /// disabled, then required. `other` is the transaction's other flipped row, if any.
-    @inline(__always)
+    @inline(always)
     private mutating func appendFlagChanges(of row: QuickRow, besides other: QuickRow?, in state: inout FormState) {
         let now = state.flags(of: row.element)
         let before = state.log.originalFlags(row.element) ?? now
@@ -89,7 +90,7 @@ struct QuickRow {
 
     /// Nil unless `element` is a live row whose positions are current. (Its section's flags did not flip:
     /// a section whose flags flip is itself among the touched elements, and the quick path takes rows only.)
-    @inline(__always)
+    @inline(always)
     init?(_ element: ElementID, in state: inout FormState) {
         guard state.elements.indices.contains(element.raw), state.elements[element.raw].isAlive,
             let sectionID = state.elements[element.raw].section, let section = state.locator.position(of: sectionID),
@@ -106,7 +107,7 @@ struct QuickRow {
     func precedes(_ other: QuickRow) -> Bool { (section, row) < (other.section, other.row) }
 
     /// The entry's element, with its location from the current counts when `locating`.
-    @inline(__always)
+    @inline(always)
     func located(locating: Bool, in state: inout FormState) -> FormChangeSet.Located {
         FormChangeSet.Located(
             tagIndex: element.raw, sectionIndex: section, rowIndex: row,

@@ -4,7 +4,8 @@
 // by the Form next to its state, with the scratch storage it reuses from one change to the next. The
 // usual transaction, a value change that flips a row or two, has a quick path
 // (ChangeSetBuilder+QuickPath), checked against this thorough one in debug builds.
-// The steps a value change takes are `@inline(__always)`: each runs once or twice per change, where a
+// The steps a value change takes are `@inline(always)` (inlined without exception; `@inline(__always)` is a
+// hint, declined for the larger steps): each runs once or twice per change, where a
 // call and the checks around it cost more than the step itself.
 
 /// Builds the change set of the state's current transaction.
@@ -75,7 +76,7 @@ struct ChangeSetBuilder: Sendable {
         return changes
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func append(_ list: FormChangeSet.List, _ element: FormChangeSet.Located) {
         let entry = FormChangeSet.Entry(list: list, element: element)
         if used < entries.count { entries[used] = entry } else { entries.append(entry) }

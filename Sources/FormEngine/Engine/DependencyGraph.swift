@@ -24,7 +24,7 @@ struct DependencyGraph: Sendable {
     }
 
     /// Where the readers of (slot, property) are in ``readers``; empty for a slot the graph does not know.
-    @inline(__always)
+    @inline(always)
     func readerRange(of slot: Slot, _ property: ObservedProperty) -> Range<Int> {
         let input = slot.index &* 3 &+ property.rawValue
         guard input >= 0, input &+ 1 < readerStart.count else { return 0..<0 }
@@ -32,7 +32,7 @@ struct DependencyGraph: Sendable {
     }
 
     /// The rank of `condition`, or -1 when it is not in the graph.
-    @inline(__always)
+    @inline(always)
     func rank(of condition: Int) -> Int {
         rank.indices.contains(condition) ? Int(rank[condition]) : -1
     }

@@ -1,25 +1,23 @@
-// DirtyQueue: the conditions waiting to be re-evaluated, as a binary min-heap of topological ranks
-// plus a queued flag per condition. Popping always yields the lowest rank, so a change is processed
-// in dependency order; the storage is reused, so a change allocates nothing here.
-// The steps a value change takes are `@inline(__always)`: each runs once or twice per change, where a
+// DirtyQueue: the conditions waiting to be re-evaluated, as a binary min-heap of their topological ranks.
+// Popping always yields the lowest rank, so a change is processed in dependency order; the storage is
+// reused, so a change allocates nothing here. A condition queued twice (it reads two things that changed)
+// is in the heap twice: its ranks are equal, so they pop one after the other and the second is dropped
+// there — cheaper than a queued flag per condition, which every insert and every pop would read and write.
+// The steps a value change takes are `@inline(always)` (inlined without exception; `@inline(__always)` is a
+// hint, declined for the larger steps): each runs once or twice per change, where a
 // call and the checks around it cost more than the step itself.
 
 struct DirtyQueue: Sendable {
+    /// Ranks, a min-heap; a rank may be present more than once.
     private var heap: [Int] = []
-    private(set) var isQueued: [Bool] = []
-
-    /// Makes room for `count` conditions.
-    mutating func grow(to count: Int) {
-        if isQueued.count < count { isQueued.append(contentsOf: repeatElement(false, count: count - isQueued.count)) }
-    }
 
     var isEmpty: Bool { heap.isEmpty }
 
-    /// Queues `condition` (a `ConditionID.raw`) at `rank` unless it is already queued or has no rank.
-    @inline(__always)
-    mutating func insert(_ condition: Int, rank: Int) {
-        guard rank >= 0, isQueued.indices.contains(condition), !isQueued[condition] else { return }
-        isQueued[condition] = true
+    /// Queues the condition of topological rank `rank` (a condition without a rank, -1, is not queued).
+    /// Each rank belongs to one condition, so the rank is all the queue keeps.
+    @inline(always)
+    mutating func insert(rank: Int) {
+        guard rank >= 0 else { return }
         heap.append(rank)
         var child = heap.count - 1
         while child > 0 {
@@ -30,9 +28,16 @@ struct DirtyQueue: Sendable {
         }
     }
 
-    /// Removes and returns the lowest rank; the caller clears the condition's queued flag.
-    @inline(__always)
+    /// Removes and returns the lowest rank, once however often it was queued.
+    @inline(always)
     mutating func popMin() -> Int? {
+        guard let minimum = popHeap() else { return nil }
+        while heap.first == minimum { _ = popHeap() }
+        return minimum
+    }
+
+    @inline(always)
+    private mutating func popHeap() -> Int? {
         guard let last = heap.popLast() else { return nil }
         guard !heap.isEmpty else { return last }
         let minimum = heap[0]
@@ -51,14 +56,8 @@ struct DirtyQueue: Sendable {
         return minimum
     }
 
-    @inline(__always)
-    mutating func clearFlag(_ condition: Int) {
-        if isQueued.indices.contains(condition) { isQueued[condition] = false }
-    }
-
     /// Empties the queue (used before the graph is rebuilt, when ranks change).
     mutating func removeAll() {
         while heap.popLast() != nil {}
-        for index in isQueued.indices where isQueued[index] { isQueued[index] = false }
     }
 }

@@ -115,11 +115,10 @@ extension FormState {
         results.reserveCapacity(results.count &+ 3 &* count)
     }
 
-    /// Grows the per-element and per-condition tables to the element count (once per build, rather than
-    /// per element).
+    /// Grows the per-element tables (the transaction log's, the slot table) to the element count (once per
+    /// build, rather than per element).
     mutating func growTables() {
         log.grow(to: elements.count)
-        dirty.grow(to: conditions.count)
         syncSlotTable()
     }
 
@@ -146,10 +145,7 @@ extension FormState {
         elementTags.append(tag)
         for _ in 0..<3 { conditions.append(.alwaysFalse) }
         for _ in 0..<3 { results.append(false) }
-        if !isBuilding {
-            log.grow(to: elements.count)
-            dirty.grow(to: conditions.count)
-        }
+        if !isBuilding { log.grow(to: elements.count) }
         if let tag {
             let slot = declare(tag)
             if slotElement.count <= slot.index { syncSlotTable() }
@@ -221,7 +217,6 @@ extension FormState {
         syncSlotTable()
         recordPositions()
         graph = try DependencyGraph.build(self)
-        dirty.grow(to: conditions.count)
     }
 
     /// Sets the store's views of a new element from its state, without queuing anything.

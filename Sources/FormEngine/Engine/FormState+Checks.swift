@@ -156,7 +156,7 @@ extension [FormCheckProblem] {
     /// Appends the problems one check found. Most checks find none, and appending an empty array still
     /// goes through the standard library's check for room (about 60 instructions), several times for each
     /// element of a form being built.
-    @inline(__always)
+    @inline(always)
     mutating func append(found: [FormCheckProblem]) {
         if !found.isEmpty { append(contentsOf: found) }
     }

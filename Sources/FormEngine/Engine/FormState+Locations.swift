@@ -6,7 +6,7 @@
 
 extension FormState {
     /// An element's own result for `property` when the transaction started.
-    @inline(__always)
+    @inline(always)
     func originalResult(_ element: ElementID, _ property: ConditionProperty) -> Bool {
         guard let flags = log.originalFlags(element) else { return result(element, property) }
         switch property {
@@ -17,7 +17,7 @@ extension FormState {
     }
 
     /// The reported hidden flag when the transaction started.
-    @inline(__always)
+    @inline(always)
     func originalReportedHidden(_ element: ElementID) -> Bool {
         if let section = elements[element.raw].section, options.hiddenIncludesSection {
             return originalResult(element, .hidden) || originalResult(section, .hidden)
@@ -26,7 +26,7 @@ extension FormState {
     }
 
     /// Whether the element was displayed when the transaction started (its section too, for a row).
-    @inline(__always)
+    @inline(always)
     func wasDisplayed(_ element: ElementID) -> Bool {
         if let section = elements[element.raw].section {
             return !originalResult(element, .hidden) && !originalResult(section, .hidden)
@@ -36,7 +36,7 @@ extension FormState {
 
     /// Whether `element` is displayed now (`before == false`) or was at the start of the transaction.
     /// Elements inserted by the transaction were not displayed before it.
-    @inline(__always)
+    @inline(always)
     func isVisible(_ element: ElementID, before: Bool) -> Bool {
         if before { return !log.wasInserted(element) && wasDisplayed(element) }
         return isDisplayed(element)

@@ -1,22 +1,23 @@
 // FormState+Reevaluation: the incremental core. A value change or a flipped result updates what
 // conditions read (the RowStore views) and queues exactly the readers of what changed; the queue is
 // drained in topological order, and only results that flip propagate further (change cut-off).
-// The steps a value change takes are `@inline(__always)`: each runs once or twice per change, where a
+// The steps a value change takes are `@inline(always)` (inlined without exception; `@inline(__always)` is a
+// hint, declined for the larger steps): each runs once or twice per change, where a
 // call and the checks around it cost more than the step itself.
 
 extension FormState {
     /// Queues every reader of (slot, property).
-    @inline(__always)
+    @inline(always)
     mutating func markReaders(of slot: Slot, _ property: ObservedProperty) {
         for index in graph.readerRange(of: slot, property) {
             let reader = Int(graph.readers[index])
-            dirty.insert(reader, rank: graph.rank(of: reader))
+            dirty.insert(rank: graph.rank(of: reader))
         }
     }
 
     /// Queues one condition.
     mutating func markDirty(_ condition: ConditionID) {
-        dirty.insert(condition.raw, rank: graph.rank(of: condition.raw))
+        dirty.insert(rank: graph.rank(of: condition.raw))
     }
 
     /// Ends a transaction: with clearValueOnHide, clears the values of rows whose hidden flag is true
@@ -27,7 +28,7 @@ extension FormState {
         while clearNewlyHiddenValues() { processDirty() }
     }
 
-    @inline(__always)
+    @inline(always)
     private mutating func clearNewlyHiddenValues() -> Bool {
         guard !log.pendingClears.isEmpty else { return false }
         let candidates = log.pendingClears
@@ -47,7 +48,6 @@ extension FormState {
     mutating func processDirty() {
         while let rank = dirty.popMin() {
             let condition = graph.order[rank]
-            dirty.clearFlag(condition.raw)
             let element = condition.element
             guard elements[element.raw].isAlive else { continue }
             let result = evaluate(condition)
@@ -59,7 +59,7 @@ extension FormState {
     }
 
     /// Records a condition's new result and updates everything that depends on it.
-    @inline(__always)
+    @inline(always)
     mutating func flip(_ condition: ConditionID, to result: Bool) {
         let element = condition.element
         noteFlagsTouched(element)
@@ -72,6 +72,7 @@ extension FormState {
 
     /// Evaluates one condition. In debug builds a function condition's reads are checked against its
     /// declared dependencies, and undeclared ones are remembered (``Form/undeclaredDependencies``).
+    @inline(always)
     private mutating func evaluate(_ condition: ConditionID) -> Bool {
         #if DEBUG
             if conditions[condition.raw].isFunction {
@@ -90,7 +91,7 @@ extension FormState {
     }
 
     /// Updates the views that depend on a flipped result and, with clearValueOnHide, clears the value.
-    @inline(__always)
+    @inline(always)
     private mutating func applyResult(of condition: ConditionID, _ result: Bool) {
         let element = condition.element
         switch condition.property {
@@ -131,7 +132,7 @@ extension FormState {
     // MARK: Views (what conditions read)
 
     /// The value conditions read for `element`.
-    @inline(__always)
+    @inline(always)
     func valueView(_ element: ElementID) -> Value {
         let masks = options.hiddenValueInConditions == .null
         if let section = elements[element.raw].section {
@@ -150,7 +151,7 @@ extension FormState {
     }
 
     /// The slot of `element` if it is the element bound to that slot.
-    @inline(__always)
+    @inline(always)
     private func boundSlot(_ element: ElementID) -> Slot? {
         guard let slot = elements[element.raw].slot, slotElement.indices.contains(slot.index),
             slotElement[slot.index] == element
@@ -203,13 +204,13 @@ extension FormState {
 
     // MARK: Transaction bookkeeping
 
-    @inline(__always)
+    @inline(always)
     mutating func noteFlagsTouched(_ element: ElementID) {
         let flags = flags(of: element)
         _ = log.noteFlags(element, flags)
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func noteValueTouched(_ element: ElementID) {
         log.noteValue(element, elements[element.raw].value)
     }

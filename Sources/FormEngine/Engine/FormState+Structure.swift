@@ -16,7 +16,7 @@ extension FormState {
     /// The live row tagged `tag`. Mutating only so that the state is passed by reference: every caller
     /// mutates the state, and a method that does not is handed a copy of all of it from there (a
     /// 500-byte memcpy per `setValue`).
-    @inline(__always)
+    @inline(always)
     mutating func row(tagged tag: String) throws(FormError) -> ElementID {
         guard let element = element(tagged: tag), elements[element.raw].isRow else { throw rowLookupError(tag) }
         return element

@@ -66,24 +66,24 @@ struct FormState: Sendable {
 
     // MARK: Flags
 
-    @inline(__always)
+    @inline(always)
     func result(_ element: ElementID, _ property: ConditionProperty) -> Bool {
         results[element.condition(property).raw]
     }
 
     /// The element's own results, as the transaction log records them.
-    @inline(__always)
+    @inline(always)
     func flags(of element: ElementID) -> TransactionLog.Flags {
         let base = element.raw &* 3
         return TransactionLog.Flags(hidden: results[base], disabled: results[base &+ 1], required: results[base &+ 2])
     }
 
     /// The element's own hidden condition result.
-    @inline(__always)
+    @inline(always)
     func ownHidden(_ element: ElementID) -> Bool { result(element, .hidden) }
 
     /// The reported hidden flag: own, or for a row with `hiddenIncludesSection` own OR its section's.
-    @inline(__always)
+    @inline(always)
     func reportedHidden(_ element: ElementID) -> Bool {
         if let section = elements[element.raw].section, options.hiddenIncludesSection {
             return ownHidden(element) || ownHidden(section)
@@ -92,7 +92,7 @@ struct FormState: Sendable {
     }
 
     /// A row is displayed when neither it nor its section is hidden; a section when it is not hidden.
-    @inline(__always)
+    @inline(always)
     func isDisplayed(_ element: ElementID) -> Bool {
         if let section = elements[element.raw].section { return !ownHidden(element) && !ownHidden(section) }
         return !ownHidden(element)
@@ -111,14 +111,14 @@ struct FormState: Sendable {
     /// The slot of `tag`: found by its exact spelling in the tag index, else (a spelling the index has not
     /// seen, such as `e` with a combining accent for a declared `é`) in the store's symbol table, which
     /// compares tags as Swift strings do (canonical equivalence), like every other tag comparison here.
-    @inline(__always)
+    @inline(always)
     func slotIndex(of tag: String) -> Int? {
         if let slot = tags.position(of: tag) { return slot }
         return store.symbols.slot(for: tag)?.index
     }
 
     /// The live element tagged `tag`.
-    @inline(__always)
+    @inline(always)
     func element(tagged tag: String) -> ElementID? {
         guard let slot = slotIndex(of: tag), slotElement.indices.contains(slot) else { return nil }
         return slotElement[slot]
@@ -126,7 +126,7 @@ struct FormState: Sendable {
 
     /// The index of a live element in its parent's list (a row in its section's rows, a section in
     /// the form's sections); -1 if it is not there. O(1) between structural edits.
-    @inline(__always)
+    @inline(always)
     func position(of element: ElementID) -> Int {
         if let position = locator.position(of: element) { return position }
         if let section = elements[element.raw].section {
@@ -152,7 +152,7 @@ struct FormState: Sendable {
     }
 
     /// The element's tag, if it has one.
-    @inline(__always)
+    @inline(always)
     func tag(of element: ElementID) -> String? { elementTags[element.raw] }
 
     /// `tag.hidden`, or the element's path when it has no tag.

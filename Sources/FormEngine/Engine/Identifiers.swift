@@ -10,7 +10,7 @@ struct ElementID: Hashable, Sendable, Comparable {
 
     /// Wrapping arithmetic: an element's `raw` is an index into the form's element arrays, so three
     /// times it plus two cannot overflow, and the overflow checks cost on every result looked up.
-    @inline(__always)
+    @inline(always)
     func condition(_ property: ConditionProperty) -> ConditionID {
         ConditionID(raw &* 3 &+ property.index)
     }
@@ -24,9 +24,9 @@ struct ConditionID: Hashable, Sendable, Comparable {
 
     // `raw` is never negative (an index into the per-condition arrays): divided as an unsigned number,
     // which takes no sign correction.
-    @inline(__always)
+    @inline(always)
     var element: ElementID { ElementID(Int(bitPattern: UInt(bitPattern: raw) / 3)) }
-    @inline(__always)
+    @inline(always)
     var property: ConditionProperty {
         switch UInt(bitPattern: raw) % 3 {
         case 0: .hidden

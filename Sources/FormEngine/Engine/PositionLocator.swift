@@ -4,7 +4,8 @@
 // like the dependency graph), kept up to date by ±1 on every hidden flip. It knows positions and counts,
 // not flags: which elements count as shown before or after a transaction is the change-set builder's
 // business (FormState+Locations).
-// The steps a value change takes are `@inline(__always)`: each runs once or twice per change, where a
+// The steps a value change takes are `@inline(always)` (inlined without exception; `@inline(__always)` is a
+// hint, declined for the larger steps): each runs once or twice per change, where a
 // call and the checks around it cost more than the step itself.
 
 struct PositionLocator: Sendable {
@@ -42,7 +43,7 @@ struct PositionLocator: Sendable {
 
     /// The recorded index of `element` in its parent's list; nil while positions are stale or for an
     /// element that was never placed.
-    @inline(__always)
+    @inline(always)
     func position(of element: ElementID) -> Int? {
         guard isCurrent, positions.indices.contains(element.raw) else { return nil }
         let position = positions[element.raw]
@@ -51,7 +52,7 @@ struct PositionLocator: Sendable {
 
     /// Counts a flip of `element`'s own hidden result (`section` is a row's section, nil for a
     /// section). O(log n); nothing while positions are stale.
-    @inline(__always)
+    @inline(always)
     mutating func noteHiddenFlip(of element: ElementID, section: ElementID?, hidden: Bool) {
         guard isCurrent, positions.indices.contains(element.raw) else { return }
         let delta: Int32 = hidden ? -1 : 1
@@ -65,7 +66,7 @@ struct PositionLocator: Sendable {
 
     /// The location the counts give to model position (`section`, `row`): the shown sections before
     /// `section` and, for a row, the shown rows before `row` in it.
-    @inline(__always)
+    @inline(always)
     func location(section: Int, row: Int?) -> FormChangeSet.Location {
         FormChangeSet.Location(
             section: visibility.shownSections(before: section),

@@ -2,7 +2,8 @@
 // element had when the transaction first touched it (compared with the final ones at commit), the
 // conditions it evaluated, and the rows and sections it inserted or removed. Stamped per transaction
 // so starting one costs nothing per element.
-// The steps a value change takes are `@inline(__always)`: each runs once or twice per change, where a
+// The steps a value change takes are `@inline(always)` (inlined without exception; `@inline(__always)` is a
+// hint, declined for the larger steps): each runs once or twice per change, where a
 // call and the checks around it cost more than the step itself.
 
 struct TransactionLog: Sendable {
@@ -47,7 +48,7 @@ struct TransactionLog: Sendable {
     }
 
     /// Starts a new transaction; the storage is kept.
-    @inline(__always)
+    @inline(always)
     mutating func begin() {
         stamp &+= 1
         touchedFlags.removeAll()
@@ -71,7 +72,7 @@ struct TransactionLog: Sendable {
     }
 
     /// The element's flags when the transaction started, if it has changed them; nil otherwise.
-    @inline(__always)
+    @inline(always)
     func originalFlags(_ element: ElementID) -> Flags? {
         guard marks.indices.contains(element.raw) else { return nil }
         let mark = marks[element.raw]
@@ -79,7 +80,7 @@ struct TransactionLog: Sendable {
     }
 
     /// Notes the element's flags before their first change in this transaction; true if it was the first.
-    @inline(__always)
+    @inline(always)
     mutating func noteFlags(_ element: ElementID, _ flags: @autoclosure () -> Flags) -> Bool {
         guard marks.indices.contains(element.raw), marks[element.raw].flagStamp != stamp else { return false }
         marks[element.raw].flagStamp = stamp
@@ -89,7 +90,7 @@ struct TransactionLog: Sendable {
     }
 
     /// Notes the element's value before its first change in this transaction.
-    @inline(__always)
+    @inline(always)
     mutating func noteValue(_ element: ElementID, _ value: @autoclosure () -> Value) {
         guard marks.indices.contains(element.raw), marks[element.raw].valueStamp != stamp else { return }
         marks[element.raw].valueStamp = stamp
@@ -109,7 +110,7 @@ struct ScratchList<Element: Sendable>: RandomAccessCollection, Sendable {
     var endIndex: Int { used }
     subscript(position: Int) -> Element { storage[position] }
 
-    @inline(__always)
+    @inline(always)
     mutating func append(_ element: Element) {
         if used < storage.count {
             storage[used] = element

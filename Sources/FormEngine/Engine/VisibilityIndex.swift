@@ -3,7 +3,8 @@
 // of a scan of the sections before the element and of the rows before it. "Shown" is an element's OWN
 // hidden result being false (a row's section is checked separately). Rebuilt with the positions after
 // every structural change (linear, like the dependency graph); updated by ±1 on every hidden flip.
-// The steps a value change takes are `@inline(__always)`: each runs once or twice per change, where a
+// The steps a value change takes are `@inline(always)` (inlined without exception; `@inline(__always)` is a
+// hint, declined for the larger steps): each runs once or twice per change, where a
 // call and the checks around it cost more than the step itself.
 
 struct VisibilityIndex: Sendable {
@@ -47,12 +48,13 @@ struct VisibilityIndex: Sendable {
     }
 
     /// Shown sections before position `section`.
+    @inline(always)
     func shownSections(before section: Int) -> Int {
         Self.prefix(sectionTree, 0, min(section, sectionTree.count))
     }
 
     /// Shown rows before position `row` in the section at position `section`.
-    @inline(__always)
+    @inline(always)
     func shownRows(inSection section: Int, before row: Int) -> Int {
         guard section >= 0, section + 1 < rowBase.count else { return 0 }
         let base = rowBase[section]
@@ -65,7 +67,7 @@ struct VisibilityIndex: Sendable {
     }
 
     /// Adds `delta` (±1) at the row at position `row` of the section at position `section`.
-    @inline(__always)
+    @inline(always)
     mutating func addRow(_ delta: Int32, inSection section: Int, at row: Int) {
         guard section >= 0, section + 1 < rowBase.count else { return }
         let base = rowBase[section]
@@ -85,6 +87,7 @@ struct VisibilityIndex: Sendable {
     }
 
     /// The sum of the first `count` leaves.
+    @inline(always)
     private static func prefix(_ tree: [Int32], _ base: Int, _ count: Int) -> Int {
         var sum = 0
         var node = count
