@@ -18,8 +18,12 @@ struct StringIndex: Sendable {
     /// The number of strings.
     var count: Int { strings.count }
 
+    /// The process's seed, copied into each index: read from the static on every look-up, it costs a
+    /// `swift_once` call each time.
+    private let seed = Self.processSeed
+
     /// Random per process, so that the buckets strings fall into differ from one run to the next.
-    private static let seed: UInt64 = {
+    private static let processSeed: UInt64 = {
         var hasher = Hasher()
         hasher.combine(0x5A17_7A95)
         return UInt64(UInt(bitPattern: hasher.finalize()))
@@ -28,7 +32,7 @@ struct StringIndex: Sendable {
     /// The position of `string`, or nil when it is not in the list.
     func position(of string: String) -> Int? {
         guard !buckets.isEmpty else { return nil }
-        let hash = Self.hash(string)
+        let hash = hash(string)
         let mask = buckets.count &- 1
         var bucket = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -67,7 +71,7 @@ struct StringIndex: Sendable {
     }
 
     private mutating func place(_ position: Int) {
-        let hash = Self.hash(strings[position])
+        let hash = hash(strings[position])
         let mask = buckets.count &- 1
         var bucket = Int(truncatingIfNeeded: hash) & mask
         while buckets[bucket] != 0 { bucket = (bucket &+ 1) & mask }
@@ -76,7 +80,7 @@ struct StringIndex: Sendable {
 
     /// FNV-1a over the string's UTF-8 from the seed, then a 64-bit finalizer (MurmurHash3's), folded to
     /// 32 bits: every byte of the string moves every bit of the result.
-    private static func hash(_ string: String) -> UInt32 {
+    private func hash(_ string: String) -> UInt32 {
         let start = seed ^ 0xCBF2_9CE4_8422_2325
         // The bytes in place when the string has them contiguously (native strings always do);
         // iterating the UTF-8 view costs several times more per byte.
