@@ -69,6 +69,7 @@ extension Form {
         if isNotifying {
             try insideCore { () throws(FormError) in
                 var copy = core.state
+                copy.claimColumns()
                 try FormCore.run(action, on: &copy)
             }
             pending.append(action)

@@ -33,12 +33,14 @@ struct FormCore {
 
     /// Applies an action as one transaction; on failure the state is restored.
     mutating func apply(_ action: Action) throws(FormError) -> FormChangeSet {
+        state.claimColumns()
         state.log.begin()
         if case .values(let assignments) = action {
             // Resolving every tag first means nothing can fail after the first mutation.
             try state.setValues(tagged: assignments)
         } else {
             let saved = state
+            state.claimColumns()
             do {
                 try FormCore.run(action, on: &state)
             } catch {

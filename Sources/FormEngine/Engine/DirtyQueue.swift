@@ -9,7 +9,7 @@
 
 struct DirtyQueue: Sendable {
     /// Ranks, a min-heap; a rank may be present more than once.
-    private var heap: [Int] = []
+    private var heap = Column<Int>()
 
     var isEmpty: Bool { heap.isEmpty }
 
@@ -57,7 +57,8 @@ struct DirtyQueue: Sendable {
     }
 
     /// Empties the queue (used before the graph is rebuilt, when ranks change).
-    mutating func removeAll() {
-        while heap.popLast() != nil {}
-    }
+    mutating func removeAll() { heap.removeAll() }
+
+    /// See ``FormState/claimColumns()``.
+    mutating func makeColumnsUnique() { heap.makeUnique() }
 }

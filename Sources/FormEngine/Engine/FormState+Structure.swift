@@ -62,6 +62,7 @@ extension FormState {
     /// built from the log afterwards. An unknown tag throws before anything changes.
     mutating func setValueTransaction(_ value: Value, for tag: String) throws(FormError) {
         let element = try row(tagged: tag)
+        claimColumns()
         log.begin()
         setValues(CollectionOfOne((element, value)))
         settle()

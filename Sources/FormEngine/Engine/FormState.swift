@@ -40,7 +40,7 @@ struct FormState: Sendable {
     /// By `ConditionID.raw`.
     var conditions: [CompiledCondition] = []
     /// Cached results by `ConditionID.raw`.
-    var results: [Bool] = []
+    var results = Column<Bool>()
     var graph = DependencyGraph()
     /// Model positions and the counts of shown elements, for change-set locations.
     var locator = PositionLocator()
@@ -58,10 +58,27 @@ struct FormState: Sendable {
     var evaluationCount = 0
     /// Programs compiled by the current build or action, by predicate text (emptied when it ends).
     var programCache = ProgramCache()
+    /// Shared with the copies of this state that share its columns (see ``claimColumns()``).
+    private var columnOwner = ColumnOwner()
 
     init(options: FormOptions, limits: FormLimits) {
         self.options = options
         self.limits = limits
+    }
+
+    /// Makes the columns (``Column``: the results, the log's, the dirty queue's, the visibility counts')
+    /// unique to this state before a transaction writes them. A copy of the state — the snapshot an action
+    /// keeps to restore on failure, the trial run of an action queued while listeners are told, a caller's
+    /// copy — shares them until then; the columns do not check on each write. One uniqueness check when
+    /// nothing is shared.
+    @inline(always)
+    mutating func claimColumns() {
+        guard !isKnownUniquelyReferenced(&columnOwner) else { return }
+        columnOwner = ColumnOwner()
+        results.makeUnique()
+        dirty.makeColumnsUnique()
+        log.makeColumnsUnique()
+        locator.makeColumnsUnique()
     }
 
     // MARK: Flags

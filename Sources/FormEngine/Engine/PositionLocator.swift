@@ -17,6 +17,9 @@ struct PositionLocator: Sendable {
     /// False between a structural edit and the next ``record(sections:elements:isShown:)``.
     private(set) var isCurrent = false
 
+    /// See ``FormState/claimColumns()``.
+    mutating func makeColumnsUnique() { visibility.makeColumnsUnique() }
+
     /// Marks positions and counts as stale (an element was inserted, moved or removed).
     mutating func invalidate() { isCurrent = false }
 

@@ -25,14 +25,14 @@ struct TransactionLog: Sendable {
 
     var stamp = 0
     /// By `ElementID.raw`.
-    var marks: [Mark] = []
+    var marks = Column<Mark>()
     /// Each element's value when the transaction first changed it (valid where `valueStamp == stamp`).
     var originalValues: [Value] = []
-    var touchedFlags = ScratchList<ElementID>()
-    var touchedValues = ScratchList<ElementID>()
+    var touchedFlags = Column<ElementID>()
+    var touchedValues = Column<ElementID>()
     /// Only while the state records evaluated names.
-    var evaluated = ScratchList<ConditionID>()
-    var inserted = ScratchList<ElementID>()
+    var evaluated = Column<ConditionID>()
+    var inserted = Column<ElementID>()
     /// Rows whose hidden flag flipped to true (clearValueOnHide candidates).
     var pendingClears: [ElementID] = []
     var removed: [FormChangeSet.Located] = []
@@ -43,8 +43,17 @@ struct TransactionLog: Sendable {
     mutating func grow(to elementCount: Int) {
         let missing = elementCount - marks.count
         guard missing > 0 else { return }
-        marks.append(contentsOf: repeatElement(Mark(), count: missing))
+        marks.append(repeating: Mark(), count: missing)
         originalValues.append(contentsOf: repeatElement(.null, count: missing))
+    }
+
+    /// See ``FormState/claimColumns()``.
+    mutating func makeColumnsUnique() {
+        marks.makeUnique()
+        touchedFlags.makeUnique()
+        touchedValues.makeUnique()
+        evaluated.makeUnique()
+        inserted.makeUnique()
     }
 
     /// Starts a new transaction; the storage is kept.
@@ -64,7 +73,10 @@ struct TransactionLog: Sendable {
     /// Records an element the transaction inserted.
     mutating func noteInserted(_ element: ElementID) {
         inserted.append(element)
-        if marks.indices.contains(element.raw) { marks[element.raw].insertedStamp = stamp }
+        guard marks.indices.contains(element.raw) else { return }
+        var mark = marks[element.raw]
+        mark.insertedStamp = stamp
+        marks[element.raw] = mark
     }
 
     func wasInserted(_ element: ElementID) -> Bool {
@@ -82,9 +94,12 @@ struct TransactionLog: Sendable {
     /// Notes the element's flags before their first change in this transaction; true if it was the first.
     @inline(always)
     mutating func noteFlags(_ element: ElementID, _ flags: @autoclosure () -> Flags) -> Bool {
-        guard marks.indices.contains(element.raw), marks[element.raw].flagStamp != stamp else { return false }
-        marks[element.raw].flagStamp = stamp
-        marks[element.raw].flags = flags()
+        guard marks.indices.contains(element.raw) else { return false }
+        var mark = marks[element.raw]
+        guard mark.flagStamp != stamp else { return false }
+        mark.flagStamp = stamp
+        mark.flags = flags()
+        marks[element.raw] = mark
         touchedFlags.append(element)
         return true
     }
@@ -92,34 +107,12 @@ struct TransactionLog: Sendable {
     /// Notes the element's value before its first change in this transaction.
     @inline(always)
     mutating func noteValue(_ element: ElementID, _ value: @autoclosure () -> Value) {
-        guard marks.indices.contains(element.raw), marks[element.raw].valueStamp != stamp else { return }
-        marks[element.raw].valueStamp = stamp
+        guard marks.indices.contains(element.raw) else { return }
+        var mark = marks[element.raw]
+        guard mark.valueStamp != stamp else { return }
+        mark.valueStamp = stamp
+        marks[element.raw] = mark
         originalValues[element.raw] = value()
         touchedValues.append(element)
     }
-}
-
-/// A list that a transaction appends to and the next one empties by resetting its count: the storage is
-/// kept, so neither appending (once grown) nor emptying allocates or releases anything. For plain values
-/// (the stale entries past `count` are kept until overwritten).
-struct ScratchList<Element: Sendable>: RandomAccessCollection, Sendable {
-    private var storage: [Element] = []
-    private var used = 0
-
-    var startIndex: Int { 0 }
-    var endIndex: Int { used }
-    subscript(position: Int) -> Element { storage[position] }
-
-    @inline(always)
-    mutating func append(_ element: Element) {
-        if used < storage.count {
-            storage[used] = element
-        } else {
-            storage.append(element)
-        }
-        used &+= 1
-    }
-
-    /// Empties the list, keeping the storage.
-    mutating func removeAll() { used = 0 }
 }

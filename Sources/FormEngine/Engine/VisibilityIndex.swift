@@ -9,18 +9,18 @@
 
 struct VisibilityIndex: Sendable {
     /// Over section positions: 1 where the section's own hidden result is false.
-    private var sectionTree: [Int32] = []
+    private var sectionTree = Column<Int32>()
     /// The rows trees of all sections, back to back: section `s`'s tree is
     /// `rowTree[rowBase[s] ..< rowBase[s + 1]]`.
-    private var rowTree: [Int32] = []
+    private var rowTree = Column<Int32>()
     /// By section position, plus one past the end.
     private var rowBase: [Int] = [0]
 
     /// Starts a rebuild for `sectionCount` sections and `rowCount` rows in all.
     mutating func reset(sectionCount: Int, rowCount: Int) {
-        sectionTree.removeAll(keepingCapacity: true)
+        sectionTree.removeAll()
         sectionTree.reserveCapacity(sectionCount)
-        rowTree.removeAll(keepingCapacity: true)
+        rowTree.removeAll()
         rowTree.reserveCapacity(rowCount)
         rowBase.removeAll(keepingCapacity: true)
         rowBase.reserveCapacity(sectionCount + 1)
@@ -61,6 +61,12 @@ struct VisibilityIndex: Sendable {
         return Self.prefix(rowTree, base, min(row, rowBase[section + 1] - base))
     }
 
+    /// See ``FormState/claimColumns()``.
+    mutating func makeColumnsUnique() {
+        sectionTree.makeUnique()
+        rowTree.makeUnique()
+    }
+
     /// Adds `delta` (±1) at the section at position `section`.
     mutating func addSection(_ delta: Int32, at section: Int) {
         Self.add(&sectionTree, 0, sectionTree.count, section, delta)
@@ -76,7 +82,7 @@ struct VisibilityIndex: Sendable {
 
     // MARK: Fenwick trees on tree[base ..< base + count]; node k (1-based) at tree[base + k - 1].
 
-    private static func heapify(_ tree: inout [Int32], _ base: Int, _ end: Int) {
+    private static func heapify(_ tree: inout Column<Int32>, _ base: Int, _ end: Int) {
         let count = end - base
         var node = 1
         while node <= count {
@@ -88,7 +94,7 @@ struct VisibilityIndex: Sendable {
 
     /// The sum of the first `count` leaves.
     @inline(always)
-    private static func prefix(_ tree: [Int32], _ base: Int, _ count: Int) -> Int {
+    private static func prefix(_ tree: Column<Int32>, _ base: Int, _ count: Int) -> Int {
         var sum = 0
         var node = count
         while node > 0 {
@@ -98,8 +104,8 @@ struct VisibilityIndex: Sendable {
         return sum
     }
 
-    /// Writes through one buffer: each write through the array would check its uniqueness again.
-    private static func add(_ tree: inout [Int32], _ base: Int, _ count: Int, _ leaf: Int, _ delta: Int32) {
+    /// Writes through one buffer: each write through the column would check its bounds again.
+    private static func add(_ tree: inout Column<Int32>, _ base: Int, _ count: Int, _ leaf: Int, _ delta: Int32) {
         guard leaf >= 0, base >= 0, base &+ count <= tree.count else { return }
         tree.withUnsafeMutableBufferPointer { nodes in
             var node = leaf &+ 1
