@@ -64,6 +64,7 @@ struct ChangeSetBuilder: Sendable {
     }
 
     /// The change set of the `used` entries written.
+    @inline(always)
     mutating func finished(tags: [String?]) -> FormChangeSet {
         // Entries are overwritten in place and only the surplus of a longer previous change set is
         // removed: `removeAll(keepingCapacity:)` goes through a generic `replaceSubrange` costing more

@@ -24,6 +24,7 @@ extension FormState {
     /// and was false when the transaction started (a NET flip: a row hidden and shown again within one
     /// batch keeps its value), re-evaluates, and goes on until no clear is left. Clearing only ever
     /// sets null, so this ends.
+    @inline(always)
     mutating func settle() {
         while clearNewlyHiddenValues() { processDirty() }
     }
@@ -120,6 +121,7 @@ extension FormState {
     }
 
     /// Stores a row's value and updates what conditions read.
+    @inline(always)
     mutating func setStoredValue(_ element: ElementID, _ value: Value) {
         noteValueTouched(element)
         elements[element.raw].value = value
