@@ -47,7 +47,7 @@ struct ColumnTests {
         #expect(column.count == 41 && column[0] && column[3] && column[40])
     }
 
-    @Test("a copy of a form's state keeps its results, log and queue when the form changes")
+    @Test("a copy of a form's state keeps its results and log when the form changes")
     func stateCopyKeepsColumns() throws {
         let form = try Form {
             Section("s") {
