@@ -31,7 +31,7 @@ public enum Pools {
     public static let doubles: [Double] = [
         0.0, -0.0, 0.5, -0.5, 1.0, 1.5, 2.5, -2.5, 10.0, 100.0, 0.1, 0.30000000000000004, 1e300, -1e300, 1e-300,
         .infinity, -.infinity, .nan, 9_007_199_254_740_992.0, 9_007_199_254_740_994.0, 9.223372036854775807e18,
-        4.2, 17.5, 18.0, 1e15, 5e-324,
+        4.2, 17.5, 18.0, 1e15, .leastNonzeroMagnitude,
     ]
 
     /// Instants on the millisecond grid, as ISO-8601 text (the form a row stores).
