@@ -33,6 +33,8 @@ struct Column<Element: BitwiseCopyable>: @unchecked Sendable {
 
     private var capacity: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee } }
 
+    // Stated here although RandomAccessCollection has them: with the protocol's defaults a value change costs
+    // 17 instructions more (2,647 → 2,664, `callgrind-counts.py -n 2000 forms-change:1000`).
     var isEmpty: Bool { count == 0 }
     var indices: Range<Int> { 0..<count }
     var first: Element? { count > 0 ? self[0] : nil }
