@@ -48,6 +48,12 @@ public final class PredicateCache: Sendable {
     }
 
     /// What decides a compilation's result.
+    ///
+    /// Keys are compared on every field, but hashed on the text and the sizes of the rest: a server's cache
+    /// holds many texts and few symbol tables, schemas and limits, and hashing a symbol table's every tag
+    /// and the limits' every field cost four times the text's hash on each lookup. Keys that differ only
+    /// in those fields share a hash and are told apart by comparison (an array compared with itself
+    /// answers without reading its elements).
     struct Key: Hashable, Sendable {
         var text: String
         var arguments: [Value]
@@ -56,6 +62,13 @@ public final class PredicateCache: Sendable {
         var schemaVariables: [String: SchemaType]
         var symbols: [String]?
         var limits: Limits
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(arguments.count)
+            hasher.combine(schemaRoot.map(ObjectIdentifier.init))
+            hasher.combine(symbols?.count ?? -1)
+        }
     }
 
     private struct Entry {

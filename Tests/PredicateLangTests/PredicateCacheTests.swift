@@ -28,6 +28,14 @@ struct PredicateCacheTests {
         // Symbols and limits too.
         let symbols = SymbolTable(tags: ["age"])
         #expect(try cache.predicate("$age > 1", symbols: symbols).core !== (try cache.predicate("$age > 1")).core)
+        // Keys hash only the symbol table's size: tables of one size are told apart by comparison, and an
+        // equal table built separately is a hit.
+        let ageFirst = try cache.predicate("$age > 1", symbols: SymbolTable(tags: ["age", "name"]))
+        let ageSecond = try cache.predicate("$age > 1", symbols: SymbolTable(tags: ["name", "age"]))
+        #expect(ageFirst.core !== ageSecond.core)
+        #expect(try ageSecond.core === cache.predicate("$age > 1", symbols: SymbolTable(tags: ["name", "age"])).core)
+        #expect(try ageFirst.evaluate(in: RowStore(["age": .int(2), "name": .string("a")])) == true)
+        #expect(try ageSecond.evaluate(in: RowStore(["name": .string("a"), "age": .int(2)])) == true)
         var small = Limits.default
         small.maxSourceBytes = 4
         #expect(cache.compile("age > 1", limits: small).predicate == nil)

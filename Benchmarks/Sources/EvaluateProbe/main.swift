@@ -2,7 +2,7 @@
 // valgrind (Scripts/callgrind-counts.sh runs it at two iteration counts and divides the differences, so that
 // start-up cost cancels out). Not a benchmark target: `swift run -c release EvaluateProbe P1 predicatelang 20000`;
 // `EvaluateProbe forms-change 1000 N` and `forms-chain 100 N` run form changes, `forms-load 1000 N` form loads, `compile P3 N` compiles
-// (`compile O100 N` the 100-byte object predicate);
+// (`compile O100 N` the 100-byte object predicate), `cache-hit P3 N` looks the compiled case up in the compile cache;
 // `EvaluateProbe O1 predicatelang-schema N` runs an Objects case, `encode value-encoder N` the order encoding,
 // `objects-counts` prints how many orders each Objects case holds for.
 import BenchmarkSupport
@@ -80,6 +80,21 @@ if arguments.count == 4, arguments[1] == "compile", let count = Int(arguments[3]
         print(compiled)
         exit(0)
     }
+}
+
+// The compile cache's hit path: `EvaluateProbe cache-hit CASE ITERATIONS` looks up the case's form-mode text
+// (against the symbols) in a cache that compiled it once, as the Compile suite's cache-hit benchmarks.
+if arguments.count == 4, arguments[1] == "cache-hit", let count = Int(arguments[3]),
+    let testCase = EvaluateCase.all.first(where: { $0.id == arguments[2] })
+{
+    let cache = PredicateCache(capacity: 64)
+    var compiled = 0
+    for _ in 0..<(count + 16) {
+        if cache.compile(testCase.format, symbols: Person.symbols).predicate != nil { compiled += 1 }
+    }
+    guard cache.statistics.misses == 1 else { failLoudly("cache-hit: a lookup missed: \(cache.statistics)") }
+    print(compiled)
+    exit(0)
 }
 
 // Objects: `EvaluateProbe objects-counts` prints how many of the suite's orders each case holds for.
