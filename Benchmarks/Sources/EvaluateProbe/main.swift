@@ -54,14 +54,19 @@ if arguments.count == 4, arguments[1].hasPrefix("forms-"), let size = Int(argume
 if arguments.count == 2, arguments[1] == "first-compile" {
     let clock = ContinuousClock()
     var elapsed: [Duration] = []
+    var faults: [Int] = []
     for _ in 0..<2 {
+        let faultsBefore = minorPageFaults()
         let start = clock.now
         let compiled = CompiledPredicate.compile(EvaluateCase.objectFormat100).predicate
         elapsed.append(clock.now - start)
+        faults.append(minorPageFaults() - faultsBefore)
         guard compiled != nil else { failLoudly("\(EvaluateCase.objectFormat100) does not compile") }
     }
     let nanoseconds = elapsed.map { $0.components.seconds * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000 }
-    print("{\"first\": \(nanoseconds[0]), \"second\": \(nanoseconds[1])}")
+    print(
+        "{\"first\": \(nanoseconds[0]), \"second\": \(nanoseconds[1]), \"firstPageFaults\": \(faults[0]), "
+            + "\"secondPageFaults\": \(faults[1])}")
     exit(0)
 }
 
@@ -183,3 +188,10 @@ func run(_ body: (Int) -> Bool, _ iterations: Int) -> Int {
 // One warm-up pass over the 16 rows (lazy initialisation must not count), then the measured loop.
 _ = run(body, 16)
 print(run(body, iterations))
+
+/// The process's minor page faults so far (pages mapped on first touch: code, metadata, heap).
+func minorPageFaults() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_minflt
+}
