@@ -298,6 +298,27 @@ private struct Parser {
     /// A string literal starting at the opening quote; the cursor ends after the closing quote.
     mutating func parseString() throws(JSONError) -> String {
         let start = position
+        // Most strings (keys, tags, predicates) have no escape: found in one scan of the bytes in place and
+        // decoded from them, where the loop below reads each byte through the array (its bounds and an
+        // optional) and slices it. Any other string, and any error, is left to the loop.
+        let plain = bytes.withUnsafeBufferPointer { buffer -> (string: String, end: Int)? in
+            var index = start &+ 1
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\"") {
+                    let contents = UnsafeBufferPointer(rebasing: buffer[(start &+ 1)..<index])
+                    return (String(decoding: contents, as: UTF8.self), index)
+                }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+                index &+= 1
+            }
+            return nil
+        }
+        if let plain {
+            position = plain.end &+ 1
+            return plain.string
+        }
+        // An escape, a control character or the end of the input comes before the closing quote.
         position += 1
         var buffer: [UInt8] = []
         var chunkStart = position
@@ -306,10 +327,6 @@ private struct Parser {
             switch byte {
             case UInt8(ascii: "\""):
                 defer { position += 1 }
-                // No escapes: decode the slice directly, without the intermediate buffer.
-                if buffer.isEmpty && chunkStart == start + 1 {
-                    return String(decoding: bytes[chunkStart..<position], as: UTF8.self)
-                }
                 buffer.append(contentsOf: bytes[chunkStart..<position])
                 return String(decoding: buffer, as: UTF8.self)
             case UInt8(ascii: "\\"):
