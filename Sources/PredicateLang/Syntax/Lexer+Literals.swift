@@ -19,7 +19,7 @@ extension Lexer {
                 report(.literalTooLong(limit: limits.maxStringLiteralBytes), range)
                 return Token(kind: .invalid, range: range)
             }
-            return token(.string, range, .text(String(decoding: bytes[contentStart..<end], as: UTF8.self)))
+            return token(.string, range, .text(text(from: contentStart, to: end)))
         }
         var decoded: [UInt8] = []
         var isValid = true
@@ -171,8 +171,8 @@ extension Lexer {
         }
         let range = SourceRange(start, offset)
         if isDouble {
-            let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-            return token(.double, range, .value(.double(Double(text) ?? .infinity)))
+            let literal = text(from: start, to: offset)
+            return token(.double, range, .value(.double(Double(literal) ?? .infinity)))
         }
         // Decimal digits accumulated in place: no string is made unless the literal overflows.
         var magnitude: UInt64 = 0
@@ -208,13 +208,13 @@ extension Lexer {
             offset += 1
         }
         let range = SourceRange(start, offset)
-        let text = String(decoding: bytes[start..<offset], as: UTF8.self)
+        let literal = text(from: start, to: offset)
         if digits == 0 {
-            report(.expectedDigits(after: text), range)
+            report(.expectedDigits(after: literal), range)
             return Token(kind: .invalid, range: range)
         }
         if overflowed {
-            report(.integerLiteralOverflow(text), range)
+            report(.integerLiteralOverflow(literal), range)
             return Token(kind: .invalid, range: range)
         }
         return token(.integer, range, .integer(magnitude))
