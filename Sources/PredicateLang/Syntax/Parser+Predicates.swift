@@ -234,7 +234,12 @@ extension PredicateParser {
 
     /// Whether the current token is a comparison operator.
     func comparisonOperatorAhead() -> Bool {
-        switch current.kind {
+        isComparisonOperator(current)
+    }
+
+    /// Whether `token` is a comparison operator.
+    func isComparisonOperator(_ token: Token) -> Bool {
+        switch token.kind {
         case .symbol(.equal), .symbol(.notEqual), .symbol(.less), .symbol(.lessOrEqual), .symbol(.greater),
             .symbol(.greaterOrEqual):
             true
