@@ -7,7 +7,9 @@ themselves (exclusive Ir), and the functions that call swift_retain / swift_rele
 swift_slowAlloc, malloc), each divided by the number of evaluations, with Swift names demangled.
 
 Usage: Scripts/callgrind-profile.py [-n N] [--top K] CASE:ENGINE ...   e.g.  O3:predicatelang-schema
-       (form changes: forms-change:CONDITIONS or forms-chain:LENGTH, one change per evaluation)
+       (form changes: forms-change:CONDITIONS or forms-chain:LENGTH, one change per evaluation; form loads:
+       forms-load:CONDITIONS or forms-load-json:CONDITIONS, one load per evaluation; compiles: compile:CASE
+       or compile:O100, one compile per evaluation; the compile cache: cache-hit:CASE, one lookup)
 """
 import argparse
 import collections
@@ -22,10 +24,16 @@ RUNTIME = re.compile(r"^swift_(nonatomic_)?(retain|release|bridgeObjectRetain|br
                             r"unknownObjectRetain|unknownObjectRelease)(_n)?$|^swift_allocObject$|^swift_slowAlloc$|"
                             r"^malloc$")
 # The probe's measured loops (the Evaluate cases' `run`, the Objects cases' `runOrders`, the form changes'
-# `ChangeFixture.run`); each runs once for the 16-evaluation warm-up and once for the measured iterations.
+# `ChangeFixture.run`, the compiles' `compileRepeatedly`, the cache lookups' `lookUpRepeatedly`, the loads'
+# `loadForms`); each runs once for the 16-evaluation warm-up and once for the measured iterations, except the
+# loads' (no warm-up: one load is thousands of compiles).
 LOOPS = ["$s13EvaluateProbe3runySiSbSiXE_SitF", "$s13EvaluateProbe9runOrdersySiSbSiXE_SitF",
-         "$s16BenchmarkSupport13ChangeFixtureC3runyySi10FormEngine0F5ErrorVYKF"]
+         "$s16BenchmarkSupport13ChangeFixtureC3runyySi10FormEngine0F5ErrorVYKF",
+         "$s13EvaluateProbe17compileRepeatedly_7symbols_SiSS_13PredicateLang11SymbolTableVSgSitF",
+         "$s13EvaluateProbe16lookUpRepeatedly__7symbols_Si13PredicateLang0G5CacheC_SSAD11SymbolTableVSitF",
+         "$s13EvaluateProbe9loadForms_4json_y10FormEngine0F10DefinitionV_SSSgSitF"]
 WARM_UP = 16
+NO_WARM_UP = ("forms-load", "forms-load-json")
 # Swift seeds its hash function per process; a fixed seed makes dictionary probes, and so the counts, repeatable.
 PROBE_ENVIRONMENT = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
 
@@ -99,10 +107,10 @@ def main():
     bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=HERE, check=True,
                               capture_output=True, text=True).stdout.strip()
     probe = os.path.join(bin_path, "EvaluateProbe")
-    evaluations = args.n + WARM_UP
     with tempfile.TemporaryDirectory() as workdir:
         for spec in args.specs:
             case, _, engine = spec.rpartition(":")
+            evaluations = args.n + (0 if case in NO_WARM_UP else WARM_UP)
             out = os.path.join(workdir, "cg.out")
             command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--compress-strings=no",
                        "--compress-pos=no"] + [f"--toggle-collect={loop}" for loop in LOOPS]

@@ -18,18 +18,26 @@ if arguments.count == 4, arguments[1] == "forms-load" || arguments[1] == "forms-
     let size = Int(arguments[2]), let count = Int(arguments[3])
 {
     let definition = pairsForm(conditions: size)
-    let json = pairsFormJSON(conditions: size)
+    let json = arguments[1] == "forms-load-json" ? pairsFormJSON(conditions: size) : nil
+    loadForms(definition, json: json, count)
+    exit(0)
+}
+
+/// Loads the form `count` times, from `json` when given, else from `definition` (the measured loop of the load
+/// probes: `Scripts/callgrind-profile.py` collects inside it).
+@inline(never)
+func loadForms(_ definition: FormDefinition, json: String?, _ count: Int) {
     for _ in 0..<count {
         do throws(FormError) {
-            let form = arguments[1] == "forms-load"
-                ? try Form(definition, limits: benchmarkLimits)
-                : try Form(FormDefinition.parseJSON(json), limits: benchmarkLimits)
+            let form =
+                if let json { try Form(FormDefinition.parseJSON(json), limits: benchmarkLimits) } else {
+                    try Form(definition, limits: benchmarkLimits)
+                }
             _ = form.options
         } catch {
             failLoudly("\(error)")
         }
     }
-    exit(0)
 }
 
 // Forms: `EvaluateProbe forms-change CONDITIONS ITERATIONS` / `EvaluateProbe forms-chain LENGTH ITERATIONS`.
@@ -78,13 +86,28 @@ if arguments.count == 4, arguments[1] == "compile", let count = Int(arguments[3]
         ? (EvaluateCase.objectFormat100, nil)
         : EvaluateCase.all.first(where: { $0.id == arguments[2] }).map { ($0.format, Person.symbols) }
     if let source {
-        var compiled = 0
-        for _ in 0..<(count + 16) {
-            if CompiledPredicate.compile(source.text, symbols: source.symbols).predicate != nil { compiled += 1 }
-        }
-        print(compiled)
+        // 16 warm-up compiles (the process's first builds type metadata), then the measured ones.
+        let warmUp = compileRepeatedly(source.text, symbols: source.symbols, 16)
+        print(warmUp + compileRepeatedly(source.text, symbols: source.symbols, count))
         exit(0)
     }
+}
+
+/// Compiles `text` `count` times; how many compiled (a measured loop: `Scripts/callgrind-profile.py` collects
+/// inside it).
+@inline(never)
+func compileRepeatedly(_ text: String, symbols: SymbolTable?, _ count: Int) -> Int {
+    var compiled = 0
+    for _ in 0..<count where CompiledPredicate.compile(text, symbols: symbols).predicate != nil { compiled += 1 }
+    return compiled
+}
+
+/// Looks `text` up in `cache` `count` times; how many lookups found a program (a measured loop).
+@inline(never)
+func lookUpRepeatedly(_ cache: PredicateCache, _ text: String, symbols: SymbolTable, _ count: Int) -> Int {
+    var compiled = 0
+    for _ in 0..<count where cache.compile(text, symbols: symbols).predicate != nil { compiled += 1 }
+    return compiled
 }
 
 // The compile cache's hit path: `EvaluateProbe cache-hit CASE ITERATIONS` looks up the case's form-mode text
@@ -93,10 +116,10 @@ if arguments.count == 4, arguments[1] == "cache-hit", let count = Int(arguments[
     let testCase = EvaluateCase.all.first(where: { $0.id == arguments[2] })
 {
     let cache = PredicateCache(capacity: 64)
-    var compiled = 0
-    for _ in 0..<(count + 16) {
-        if cache.compile(testCase.format, symbols: Person.symbols).predicate != nil { compiled += 1 }
-    }
+    // The first of the 16 warm-up lookups compiles; the measured ones all hit.
+    let compiled =
+        lookUpRepeatedly(cache, testCase.format, symbols: Person.symbols, 16)
+        + lookUpRepeatedly(cache, testCase.format, symbols: Person.symbols, count)
     guard cache.statistics.misses == 1 else { failLoudly("cache-hit: a lookup missed: \(cache.statistics)") }
     print(compiled)
     exit(0)
