@@ -36,10 +36,8 @@ extension PredicateParser {
         guard primaryForm() == .leaf else { return false }
         var index = position &+ 1
         while index &+ 1 < tokens.count, tokens[index].is(.dot) {
-            switch tokens[index &+ 1].kind {
-            case .identifier, .escapedIdentifier, .atIdentifier: index &+= 2
-            default: return false
-            }
+            guard isKeyToken(tokens[index &+ 1]) else { return false }
+            index &+= 2
         }
         guard index < tokens.count else { return false }
         let next = tokens[index]
@@ -266,10 +264,14 @@ extension PredicateParser {
     /// The key `token` names when it is one (an identifier, a `#`-escaped or `#`-quoted name, or a collection
     /// operator such as `@count`); nil for any other token.
     func keyComponent(_ token: Token) -> SyntaxTree.KeyPathComponent? {
+        isKeyToken(token) ? SyntaxTree.KeyPathComponent(text(token), range: token.range) : nil
+    }
+
+    /// Whether `token` names a key: an identifier, a `#`-escaped or `#`-quoted name, or a collection operator.
+    func isKeyToken(_ token: Token) -> Bool {
         switch token.kind {
-        case .identifier, .escapedIdentifier, .atIdentifier:
-            SyntaxTree.KeyPathComponent(text(token), range: token.range)
-        default: nil
+        case .identifier, .escapedIdentifier, .atIdentifier: true
+        default: false
         }
     }
 
