@@ -89,9 +89,18 @@ public struct CompiledPredicate: Sendable {
             }
         }
 
-        /// Evaluates over a row store's entries (form mode).
+        /// Evaluates over a row store's entries (form mode). A decision graph of slot leaves (the usual form
+        /// condition) reads nothing but the entries, so it is given nothing else.
         @usableFromInline
         func run(object: borrowing Value, slots: UnsafeBufferPointer<RowStore.Entry>) throws(EvaluationError) -> Bool {
+            let storage = program.storage
+            if storage.runsOnSlotsAlone {
+                do throws(EvaluationError) {
+                    return try VirtualMachine.run(storage, slots: SlotEntries(slots))
+                } catch {
+                    throw error.attaching(source)
+                }
+            }
             var trace = NoTrace()
             return try run(object: object, variables: nil, slots: slots, trace: &trace)
         }

@@ -112,6 +112,52 @@ struct DecisionGraphTests {
         for event in events { #expect(listing.contains(event.listing), "\(event.listing)") }
     }
 
+    @Test(
+        "a graph of slot leaves runs from the store's entries alone",
+        arguments: [
+            ("$a > 1", true),
+            ("$a CONTAINS 'x' AND $b.@count > 2 OR NOT $c BETWEEN {1, 5}", true),
+            ("$a > 1 AND b == 'x'", false),
+            ("$a + 1 > 2", false),
+            ("a > 1", false),
+        ])
+    func runsOnSlotsAlone(_ text: String, _ expected: Bool) throws {
+        let predicate = try CompiledPredicate(text, symbols: text.contains("$") ? Self.symbols : nil)
+        #expect(predicate.program.storage.runsOnSlotsAlone == expected)
+    }
+
+    /// Walked from the entries alone, the leaves of one evaluation still charge one budget: two leaves
+    /// that each need the budget of one fail together, and the error carries the predicate's source and
+    /// the range of the leaf that ran out.
+    @Test("the leaves of a graph of slot leaves share the evaluation's budget")
+    func slotLeavesShareTheBudget() throws {
+        let subject = Value.string(String(repeating: "ab", count: 2_000))
+        let store = RowStore(["a": subject, "b": subject])
+        let first = "$a LIKE[c] '*b*b*c'"
+        let both = first + " OR $b LIKE[c] '*b*b*c'"
+        func compiled(_ text: String, _ steps: Int) throws -> CompiledPredicate {
+            try CompiledPredicate(text, symbols: Self.symbols, limits: Limits(maxEvaluationSteps: steps))
+        }
+        func fits(_ text: String, _ steps: Int) throws -> Bool {
+            (try? compiled(text, steps).evaluate(in: store)) != nil
+        }
+        // The fewest steps one leaf needs.
+        var low = 1
+        var high = Limits.default.maxEvaluationSteps
+        #expect(try fits(first, high))
+        while low < high {
+            let middle = low + (high - low) / 2
+            if try fits(first, middle) { high = middle } else { low = middle + 1 }
+        }
+        let predicate = try compiled(both, low)
+        #expect(predicate.program.storage.runsOnSlotsAlone)
+        #expect(try fits(both, 2 * low))
+        let error = try #require(throws: EvaluationError.self) { try predicate.evaluate(in: store) }
+        #expect(error.kind == .budgetExceeded)
+        let source = try #require(error.source)
+        #expect(source.slice(error.range) == "$b LIKE[c] '*b*b*c'")
+    }
+
     static let values: [Value] = [.null, 0, 1, 2, 5, -1, "x", "y", "", true, [1, 2, 3], ["x"], [], 1.5]
 
     /// The answer, or the error's kind and message (not its range: the two paths may point at different

@@ -354,6 +354,25 @@ struct ParserTests {
         #expect(result.source.slice(second.lhs.range) == "name")
         #expect(result.source.slice(second.rhs.range) == "'x'")
     }
+
+    /// The parser's parenthesis table, by token index: each `(` → the index of its `)`, -1 where none closes
+    /// it; every other token (and the end) -1.
+    @Test(
+        "each ( is matched with its ), unclosed and stray parentheses with nothing",
+        arguments: [
+            ("a == 1", [Int]()),
+            ("(a == 1)", [4, -1, -1, -1, -1, -1]),
+            ("((a == 1) OR (b == 2))", [12, 5, -1, -1, -1, -1, -1, 11, -1, -1, -1, -1, -1, -1]),
+            ("((a == 1)", [-1, 5, -1, -1, -1, -1, -1]),
+            ("(a == 1))", [4, -1, -1, -1, -1, -1, -1]),
+            ("(((a", [-1, -1, -1, -1, -1]),
+            (") (a == 1)", [-1, 5, -1, -1, -1, -1, -1]),
+            ("(a)) AND ((b", [2, -1, -1, -1, -1, -1, -1, -1, -1]),
+        ] as [(String, [Int])])
+    func parenthesisTable(input: String, expected: [Int]) {
+        var lexer = Lexer(source: SourceText(input), arguments: [], limits: .default)
+        #expect(PredicateParser.matchParentheses(lexer.tokenize()) == expected)
+    }
 }
 
 extension String {

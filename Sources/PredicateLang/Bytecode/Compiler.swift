@@ -55,12 +55,14 @@ struct Compiler {
     mutating func compile(_ tree: SyntaxTree.Predicate) -> Program? {
         let folded = ConstantFolding(limits: limits).fold(tree)
         diagnostics = diagnostics.followed(by: folded.diagnostics)
-        // Every program has instructions: start at a typical size rather than growing 1, 2, 4, 8, 16.
-        instructions.reserveCapacity(16)
-        ranges.reserveCapacity(16)
         // A matcher is large (a few hundred bytes): room for one per comparison at once, not 1, 2, 4, 8...
         let comparisons = Self.comparisonCount(folded.predicate, depth: 0)
         if comparisons > 1 { matchers.reserveCapacity(comparisons) }
+        // Every program has instructions: room for the usual shape at once rather than growing 1, 2, 4, 8, 16
+        // (a fused leaf and a jump per comparison, and the return), at least a typical 16.
+        let expected = max(16, comparisons &* 2 &+ 4)
+        instructions.reserveCapacity(expected)
+        ranges.reserveCapacity(expected)
         compilePredicate(folded.predicate)
         emit(.return, at: .synthesized)
         let mainEnd = instructions.count

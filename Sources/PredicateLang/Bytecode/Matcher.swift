@@ -247,7 +247,7 @@ package struct StringConstant: Hashable, Sendable {
 
     package init(_ value: String) {
         self.value = value
-        utf8 = Array(value.utf8)
+        utf8 = value.utf8Array
     }
 
     /// The empty string, prepared without copying anything: what a matcher of another kind keeps.

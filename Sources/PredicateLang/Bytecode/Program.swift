@@ -107,6 +107,9 @@ package struct Program: Sendable {
         let hasDecisionGraph: Bool
         /// Whether every leaf of the main graph reads a row slot (a form condition).
         let graphReadsOnlySlots: Bool
+        /// Whether the program is a decision graph of slot leaves only: evaluated from a row store's entries
+        /// alone (``VirtualMachine/run(_:slots:)``), whatever `SELF` and the variables are.
+        let runsOnSlotsAlone: Bool
         /// The one allocation holding the tables above (``TableLayout``).
         private let tableMemory: UnsafeMutableRawPointer
 
@@ -193,6 +196,7 @@ package struct Program: Sendable {
                 default: false
                 }
             }
+            runsOnSlotsAlone = hasDecisionGraph && graphReadsOnlySlots
             instructions = instructionList
             keyPaths = keyPathList
             reads = readList

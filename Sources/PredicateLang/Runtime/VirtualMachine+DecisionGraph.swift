@@ -23,13 +23,80 @@ enum AnyLeaves: LeafSet {
     static var includesKeysAndReads: Bool { true }
 }
 
-extension VirtualMachine {
-    /// Walks the decision graph of block `block` of `program` (`count` nodes from `nodes`, starting at
-    /// `entry`) with `Leaves` answered inline; `trace` sees every node before its test runs.
+/// What a graph walk answers its leaves from: the whole ``EvaluationInputs``, or, for a graph whose leaves
+/// all read row slots (the usual form condition), ``SlotLeafInputs``: the slots and the budget alone, so
+/// that such a walk sets up nothing else. Both are the same walk, specialised.
+protocol LeafInputs: ~Copyable {
+    /// The answer of `leaf`, with the leaves of `Leaves` answered by the quick tier inline.
+    func test<Leaves: LeafSet>(_ leaf: Instruction, _ program: Program.Storage, leaves: Leaves.Type)
+        throws(EvaluationError) -> Bool
+    /// Charges the text `leaf`'s matcher searches (a leaf that runs once per element of a loop).
+    func chargeText(_ leaf: Instruction, _ program: Program.Storage) throws(EvaluationError)
+}
+
+extension EvaluationInputs: LeafInputs {
     @inline(__always)
-    static func walk<Trace: TraceSink, Leaves: LeafSet>(
+    func test<Leaves: LeafSet>(_ leaf: Instruction, _ program: Program.Storage, leaves: Leaves.Type)
+        throws(EvaluationError) -> Bool
+    {
+        try VirtualMachine.test(leaf, program, self, leaves: leaves)
+    }
+
+    @inline(__always)
+    func chargeText(_ leaf: Instruction, _ program: Program.Storage) throws(EvaluationError) {
+        try VirtualMachine.chargeLeafText(leaf, program, self)
+    }
+}
+
+/// What the leaves of a graph of slot leaves only (``Program/Storage/runsOnSlotsAlone``) read: the row
+/// slots, and the budget their thorough tier charges its inner work to.
+struct SlotLeafInputs: LeafInputs {
+    let slots: SlotEntries
+    let budget: UnsafeMutablePointer<EvaluationBudget>
+
+    /// The quick tier when it answers (checked against the thorough tier in debug builds), else the thorough.
+    @inline(__always)
+    func test<Leaves: LeafSet>(_ leaf: Instruction, _ program: Program.Storage, leaves: Leaves.Type)
+        throws(EvaluationError) -> Bool
+    {
+        if let answer = VirtualMachine.quickSlotTest(leaf, program, slots) {
+            assert(
+                (try? VirtualMachine.thoroughSlotTest(leaf, program, slots, budget)) == answer,
+                "quick and thorough tiers disagree on \(leaf.mnemonic)")
+            return answer
+        }
+        return try VirtualMachine.thoroughSlotTest(leaf, program, slots, budget)
+    }
+
+    /// Charges a text-searching `matchSlot`'s string.
+    func chargeText(_ leaf: Instruction, _ program: Program.Storage) throws(EvaluationError) {
+        guard case .matchSlot(let slot, let index) = leaf, let matcher = program.matcher(index),
+            Matcher.searchesText(matcher.pointee.kind), case .string(let text) = slots.value(slot)
+        else { return }
+        try budget.pointee.chargeText(text)
+    }
+}
+
+extension VirtualMachine {
+    /// Evaluates a program whose main decision graph reads row slots only (``Program/Storage/runsOnSlotsAlone``)
+    /// over `slots`: the walk of ``run(_:_:trace:)``, given the slots and a budget and nothing else.
+    @inline(__always)
+    static func run(_ program: Program.Storage, slots: SlotEntries) throws(EvaluationError) -> Bool {
+        var budget = EvaluationBudget(program.limits.maxEvaluationSteps)
+        return try withUnsafeMutablePointer(to: &budget) { (budget) throws(EvaluationError) -> Bool in
+            var trace = NoTrace()
+            return try walk(
+                program, program.graphNodeBase, program.graphNodes.count, program.graphEntry, block: 0,
+                SlotLeafInputs(slots: slots, budget: budget), leaves: SlotLeaves.self, trace: &trace)
+        }
+    }
+
+    /// Walks the decision graph of block `block` of `program` (`count` nodes from `nodes`, starting at
+    /// `entry`) with `Leaves` answered inline from `inputs`; `trace` sees every node before its test runs.
+    @inline(__always)
+    static func walk<Trace: TraceSink, Leaves: LeafSet, Inputs: LeafInputs & ~Copyable>(
         _ program: Program.Storage, _ nodes: UnsafePointer<DecisionNode>, _ nodeCount: Int, _ entry: Int32,
-        block: Int, _ inputs: borrowing EvaluationInputs, leaves: Leaves.Type, trace: inout Trace
+        block: Int, _ inputs: borrowing Inputs, leaves: Leaves.Type, trace: inout Trace
     ) throws(EvaluationError) -> Bool {
         let count = UInt32(truncatingIfNeeded: nodeCount)
         var next = entry
@@ -41,9 +108,9 @@ extension VirtualMachine {
                 let node = nodes + Int(next)
                 offset = node.pointee.offset
                 // Block 0 is the main graph (each leaf tested at most once); a later block runs per element.
-                if block != 0 { try chargeLeafText(node.pointee.instruction, program, inputs) }
+                if block != 0 { try inputs.chargeText(node.pointee.instruction, program) }
                 next =
-                    try test(node.pointee.instruction, program, inputs, leaves: leaves)
+                    try inputs.test(node.pointee.instruction, program, leaves: leaves)
                     ? node.pointee.onTrue.rawValue : node.pointee.onFalse.rawValue
             }
         } catch {

@@ -30,14 +30,8 @@ extension VirtualMachine {
         _ leaf: Instruction, _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, leaves: Leaves.Type
     ) -> Bool? {
         switch leaf {
-        case .matchSlot(let slot, let index):
-            guard let matcher = program.matcher(index), let value = inputs.slots.valuePointer(slot) else { return nil }
-            return Matcher.quickTest(matcher, value)
-        case .matchSlotCount(let slot, let index):
-            guard let matcher = program.matcher(index), let value = inputs.slots.valuePointer(slot),
-                case .array(let elements) = value.pointee
-            else { return nil }
-            return Matcher.quickTest(matcher, integer: Int64(elements.count))
+        case .matchSlot, .matchSlotCount:
+            return quickSlotTest(leaf, program, inputs.slots)
         case .matchKey(let path, let index):
             guard Leaves.includesKeysAndReads, let matcher = program.matcher(index) else { return nil }
             guard let key = program.plainKey(path) else { return nil }
@@ -48,6 +42,25 @@ extension VirtualMachine {
                 return nil
             }
             return quickTest(plan, matcher, modifier, program, inputs)
+        default:
+            return nil
+        }
+    }
+
+    /// The quick tier of the slot leaves (`matchSlot`, `matchSlotCount`): the slot's value read in place and
+    /// answered by the matcher's quick tier; nil for any other leaf, a missing slot or a value the quick tier
+    /// does not answer.
+    @_transparent
+    static func quickSlotTest(_ leaf: Instruction, _ program: Program.Storage, _ slots: SlotEntries) -> Bool? {
+        switch leaf {
+        case .matchSlot(let slot, let index):
+            guard let matcher = program.matcher(index), let value = slots.valuePointer(slot) else { return nil }
+            return Matcher.quickTest(matcher, value)
+        case .matchSlotCount(let slot, let index):
+            guard let matcher = program.matcher(index), let value = slots.valuePointer(slot),
+                case .array(let elements) = value.pointee
+            else { return nil }
+            return Matcher.quickTest(matcher, integer: Int64(elements.count))
         default:
             return nil
         }
@@ -77,12 +90,8 @@ extension VirtualMachine {
         let operand: Value
         let matcherIndex: MatcherIndex
         switch leaf {
-        case .matchSlot(let slot, let index):
-            operand = inputs.slots.value(slot)
-            matcherIndex = index
-        case .matchSlotCount(let slot, let index):
-            operand = try count(of: inputs.slots.value(slot))
-            matcherIndex = index
+        case .matchSlot, .matchSlotCount:
+            return try thoroughSlotTest(leaf, program, inputs.slots, inputs.budget)
         case .matchKey(let path, let index):
             operand = try objectKeyPathValue(path, program, inputs.object.pointee, &inputs.budget.pointee)
             matcherIndex = index
@@ -109,6 +118,29 @@ extension VirtualMachine {
         }
         guard let matcher = program.matcher(matcherIndex) else { throw missingMatcher() }
         return try Matcher.thoroughTest(matcher, operand, limits: program.limits, budget: &inputs.budget.pointee)
+    }
+
+    /// The thorough tier of the slot leaves: the slot's value (null when the store has no such slot; its
+    /// `@count` through KVC) tested by the matcher's thorough tier, inner work charged to `budget`.
+    @inline(never)
+    static func thoroughSlotTest(
+        _ leaf: Instruction, _ program: Program.Storage, _ slots: SlotEntries,
+        _ budget: UnsafeMutablePointer<EvaluationBudget>
+    ) throws(EvaluationError) -> Bool {
+        let operand: Value
+        let matcherIndex: MatcherIndex
+        switch leaf {
+        case .matchSlot(let slot, let index):
+            operand = slots.value(slot)
+            matcherIndex = index
+        case .matchSlotCount(let slot, let index):
+            operand = try count(of: slots.value(slot))
+            matcherIndex = index
+        default:
+            throw EvaluationError(.unsupported, "instruction \(leaf.mnemonic) is not a slot leaf")
+        }
+        guard let matcher = program.matcher(matcherIndex) else { throw missingMatcher() }
+        return try Matcher.thoroughTest(matcher, operand, limits: program.limits, budget: &budget.pointee)
     }
 
     /// Charges the text a leaf's matcher searches (CONTAINS, BEGINSWITH, `==[c]`…) to the budget. A leaf in

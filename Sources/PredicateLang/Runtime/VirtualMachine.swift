@@ -51,8 +51,8 @@ enum VirtualMachine {
         if program.hasDecisionGraph {
             if program.graphReadsOnlySlots {
                 return try walk(
-                    program, program.graphNodeBase, program.graphNodes.count, program.graphEntry, block: 0, inputs,
-                    leaves: SlotLeaves.self, trace: &trace)
+                    program, program.graphNodeBase, program.graphNodes.count, program.graphEntry, block: 0,
+                    SlotLeafInputs(slots: inputs.slots, budget: inputs.budget), leaves: SlotLeaves.self, trace: &trace)
             }
             return try walk(
                 program, program.graphNodeBase, program.graphNodes.count, program.graphEntry, block: 0, inputs,

@@ -54,13 +54,24 @@ struct PredicateParser {
         // Without a `(` nothing is ever looked up: no table.
         guard tokens.contains(where: { $0.is(.leftParen) }) else { return [] }
         var matches = [Int](filled: -1, count: tokens.count)
-        var open: [Int] = []
+        // The parentheses still open form a stack threaded through the table itself (no second array): an
+        // open `(` holds `-2 - p`, where `p` is the `(` open below it (or -1), until its `)` overwrites it.
+        var top = -1
         for (index, token) in tokens.enumerated() {
             if token.is(.leftParen) {
-                open.append(index)
-            } else if token.is(.rightParen), let opening = open.popLast() {
-                matches[opening] = index
+                matches[index] = -2 &- top
+                top = index
+            } else if token.is(.rightParen), top >= 0 {
+                let below = -2 &- matches[top]
+                matches[top] = index
+                top = below
             }
+        }
+        // Parentheses never closed match nothing.
+        while top >= 0 {
+            let below = -2 &- matches[top]
+            matches[top] = -1
+            top = below
         }
         return matches
     }

@@ -60,7 +60,7 @@ package struct SubstringMatcher: Sendable, Hashable {
         effective = StringFolding.effectiveOptions(options)
         foldedNeedle = StringFolding.fold(needle, options: options)
         isFoldedNeedleASCII = StringFolding.isASCII(foldedNeedle)
-        foldedNeedleBytes = Array(foldedNeedle.utf8)
+        foldedNeedleBytes = foldedNeedle.utf8Array
     }
 
     /// Whether `subject <op> needle` holds (see ``SubstringMatcher`` for each operator).
