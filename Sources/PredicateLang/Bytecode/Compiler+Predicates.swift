@@ -23,6 +23,10 @@ extension Compiler {
 
     /// `a AND b AND c`: each operand but the last jumps to the end when it decides the answer; the
     /// flag at the end is the answer either way.
+    ///
+    /// The exits wait for the end in a list threaded through their own operands (as Lua's code generator
+    /// keeps its jump lists): each holds the offset of the exit before it, -1 for the first, so a chain
+    /// needs no array of them.
     private mutating func compileChain(
         _ children: [SyntaxTree.Predicate], range: SourceRange, exit: (JumpOffset) -> Instruction
     ) {
@@ -30,14 +34,27 @@ extension Compiler {
             emit(.setFlag(exit(JumpOffset(0)) == .jumpIfFalse(JumpOffset(0))), at: range)
             return
         }
-        var exits: [Int] = []
-        exits.reserveCapacity(children.count - 1)
+        var pending: Int32 = -1
         for child in children.dropLast() {
             compilePredicate(child)
-            exits.append(emitJump(exit, at: range))
+            let offset = emit(exit(JumpOffset(pending)), at: range)
+            guard let link = Int32(exactly: offset) else {
+                overflowed = true
+                return
+            }
+            pending = link
         }
         compilePredicate(last)
-        for offset in exits { patchJump(offset) }
+        while pending >= 0 {
+            let offset = Int(pending)
+            switch instructions[offset] {
+            case .jumpIfFalse(let link), .jumpIfTrue(let link): pending = link.rawValue
+            default:
+                overflowed = true
+                return
+            }
+            patchJump(offset)
+        }
     }
 
     // MARK: Comparisons
