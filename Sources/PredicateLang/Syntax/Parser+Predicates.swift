@@ -104,31 +104,33 @@ extension PredicateParser {
         return negations.isEmpty ? predicate : wrapNegations(predicate, negations)
     }
 
-    /// Reads `NOT`/`!` tokens, one nesting level each; nil on an error.
-    private mutating func consumeNegations() -> [SourceRange]? {
-        var negations: [SourceRange] = []
+    /// Reads `NOT`/`!` tokens, one nesting level each; returns the indices of those tokens (consecutive, and
+    /// none when no negation is next), or nil on an error.
+    private mutating func consumeNegations() -> Range<Int>? {
+        let first = position
         while tokens[position].is(.not) || tokens[position].is(.bang) {
-            negations.append(advance().range)
+            advance()
             // `NOT (p)` counts once, at the group: that is how the printer writes `NOT` of a
             // compound, and the printed form must fit the same limit.
             if !currentIs(.leftParen) {
                 guard enterLevel() else { return nil }
             }
         }
-        if let last = negations.last, isAtEnd || tokens[position].is(.rightParen) || isConnective(tokens[position]) {
-            errorHere(.expectedPredicate(after: source.slice(last)))
+        if position > first, isAtEnd || tokens[position].is(.rightParen) || isConnective(tokens[position]) {
+            errorHere(.expectedPredicate(after: source.slice(tokens[position &- 1].range)))
             return nil
         }
-        return negations
+        return first..<position
     }
 
-    private mutating func wrapNegations(_ operand: SyntaxTree.Predicate, _ negations: [SourceRange]) -> SyntaxTree
+    /// `operand` under the negations read from the tokens at `negations`, the innermost (last) first.
+    private mutating func wrapNegations(_ operand: SyntaxTree.Predicate, _ negations: Range<Int>) -> SyntaxTree
         .Predicate?
     {
         var predicate = operand
-        for negation in negations.reversed() {
+        for index in negations.reversed() {
             guard countNode() else { return nil }
-            predicate = .not(predicate, negation.union(predicate.range))
+            predicate = .not(predicate, tokens[index].range.union(predicate.range))
         }
         return predicate
     }
