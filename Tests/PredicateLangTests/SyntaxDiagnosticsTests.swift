@@ -54,6 +54,7 @@ struct SyntaxDiagnosticsTests {
             Case("a == 1 1️⃣//2️⃣ note", "comment-not-supported", "comments are not supported in predicates"),
             Case("a.b. 1️⃣== 1", "expected-key", "expected a key after '.'"),
             Case("NOT1️⃣", "expected-predicate", "expected predicate after 'NOT'"),
+            Case("a == 1 AND NOT !1️⃣", "expected-predicate", "expected predicate after '!'"),
             Case("1️⃣", "empty-input", "expected a predicate; the input is empty"),
             Case("1️⃣add:to:(1)2️⃣ == 2", "function-arity", "function 'add:to:' takes 2 arguments, not 1"),
         ])
