@@ -158,6 +158,29 @@ struct DecisionGraphTests {
         #expect(source.slice(error.range) == "$b LIKE[c] '*b*b*c'")
     }
 
+    /// A leaf that runs once per element is charged the text it searches; from the slots' inputs as from the
+    /// whole evaluation inputs (the budget's own charge for the string), and nothing for a leaf that does not
+    /// search text.
+    @Test("the slots' inputs charge a text-searching leaf its string")
+    func slotInputsChargeText() throws {
+        let text = String(repeating: "y", count: 1_000)
+        let store = RowStore(["a": .string(text)])
+        var reference = EvaluationBudget(10_000)
+        try reference.chargeText(text)
+        for (predicate, expected) in [("$a CONTAINS 'x'", reference.remaining), ("$a > 1", 10_000)] {
+            let compiled = try CompiledPredicate(predicate, symbols: Self.symbols)
+            let leaf = try #require(compiled.program.decisionGraph?.nodes.first?.instruction)
+            var budget = EvaluationBudget(10_000)
+            try store.withEntries { (entries) throws(EvaluationError) in
+                try withUnsafeMutablePointer(to: &budget) { (budget) throws(EvaluationError) in
+                    try SlotLeafInputs(slots: SlotEntries(entries), budget: budget)
+                        .chargeText(leaf, compiled.program.storage)
+                }
+            }
+            #expect(budget.remaining == expected, "\(predicate)")
+        }
+    }
+
     static let values: [Value] = [.null, 0, 1, 2, 5, -1, "x", "y", "", true, [1, 2, 3], ["x"], [], 1.5]
 
     /// The answer, or the error's kind and message (not its range: the two paths may point at different

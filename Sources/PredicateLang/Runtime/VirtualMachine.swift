@@ -1,8 +1,9 @@
 // VirtualMachine: runs a Program against one set of inputs. `run` is the one entry point: a program with
 // a decision graph walks it (VirtualMachine+DecisionGraph.swift), every other program runs the dispatch
 // loop below, with an operand stack and locals in one temporary (stack) allocation sized from the
-// program, so evaluating allocates nothing on the heap. Errors get the source range of the failing
-// instruction.
+// program, so evaluating allocates nothing on the heap. (A graph of slot leaves only, the usual form
+// condition, is also entered with a row store's entries alone, `run(_:slots:)`: the same walk.) Errors get
+// the source range of the failing instruction.
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
