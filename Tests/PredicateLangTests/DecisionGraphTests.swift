@@ -181,6 +181,65 @@ struct DecisionGraphTests {
         }
     }
 
+    /// The integer test each slot leaf's node carries: what it reads, its range and whether it is negated
+    /// (`-` for none). Its answers are checked against the leaf's tiers in debug builds, over every value below.
+    @Test(
+        "a slot leaf comparing with an integer carries its integer range in its node",
+        arguments: [
+            ("$a > 1", "value 2...9223372036854775807"),
+            ("$a >= 1", "value 1...9223372036854775807"),
+            ("$a < 1", "value -9223372036854775808...0"),
+            ("$a <= -1", "value -9223372036854775808...-1"),
+            ("$a == 5", "value 5...5"),
+            ("$a != 5", "value not 5...5"),
+            ("$a BETWEEN {7, 3}", "value 3...7"),
+            ("$b.@count == 0", "count 0...0"),
+            ("$b.value.@count > 2", "count 3...9223372036854775807"),
+            ("$a < -9223372036854775808", "value empty"),
+            ("$a > 9223372036854775807", "value empty"),
+            ("$a == 'x'", "-"),
+            ("$a > 1.5", "-"),
+            ("$a IN {1, 2}", "-"),
+            ("$a ==[c] 1", "-"),
+        ])
+    func integerLeaves(_ text: String, _ expected: String) throws {
+        let predicate = try CompiledPredicate(text, symbols: Self.symbols)
+        let node = try #require(predicate.program.storage.graphNodes.first)
+        let leaf = node.integerLeaf
+        let range = leaf.lower > leaf.upper ? "empty" : "\(leaf.lower)...\(leaf.upper)"
+        let described: String
+        switch leaf.operand {
+        case .none: described = "-"
+        case .value: described = "value " + (leaf.negated ? "not " : "") + range
+        case .count: described = "count " + (leaf.negated ? "not " : "") + range
+        }
+        #expect(described == expected)
+        #expect(leaf.slot == (text.hasPrefix("$b") ? 1 : 0) || leaf.operand == .none)
+    }
+
+    @Test("answers from the nodes' integer tests agree with the general path at the integers' edges")
+    func integerLeavesAtTheEdges() throws {
+        let texts = [
+            "$a > 1 OR $a < -9223372036854775808", "$a != 5 AND $a BETWEEN {0, 9}", "$b.@count == 0 OR $a >= 0",
+        ]
+        let values: [Value] = [.int(.min), .int(.max), -1, 0, 1, 5, 9, 10, [], [1], 5.0, "5", .null]
+        for text in texts {
+            let slotted = try CompiledPredicate(text, symbols: Self.symbols)
+            let bound = try CompiledPredicate(text)
+            #expect(slotted.program.storage.graphNodes.contains { $0.integerLeaf.operand != .none })
+            for a in values {
+                for b in values {
+                    let store = RowStore(["a": a, "b": b])
+                    let viaGraph = Self.outcome { () throws(EvaluationError) in try slotted.evaluate(in: store) }
+                    let viaBindings = Self.outcome { () throws(EvaluationError) in
+                        try bound.evaluate(variables: ["a": a, "b": b])
+                    }
+                    #expect(viaGraph == viaBindings, "\(text) with a=\(a) b=\(b)")
+                }
+            }
+        }
+    }
+
     static let values: [Value] = [.null, 0, 1, 2, 5, -1, "x", "y", "", true, [1, 2, 3], ["x"], [], 1.5]
 
     /// The answer, or the error's kind and message (not its range: the two paths may point at different

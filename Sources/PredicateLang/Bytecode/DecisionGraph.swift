@@ -58,6 +58,9 @@ package struct DecisionNode: Hashable, Sendable {
     package let onFalse: DecisionTarget
     /// The leaf's offset in the program: its source range, and its line in listings.
     package let offset: Int32
+    /// The leaf's integer test, answered from the node (``IntegerLeaf``): set when the program places its
+    /// nodes, where the matchers are known; ``IntegerLeaf/none`` in a graph as built.
+    package var integerLeaf = IntegerLeaf.none
 }
 
 /// The decision graph of a program of leaves and control flow.

@@ -174,12 +174,13 @@ package struct Program: Sendable {
             (matcherTable, matcherBase) = Self.move(&pendingMatchers, into: tableMemory, at: matcherOffset)
             (plainKeyTable, plainKeyBase, readsPlainKeys) = Self.placePlainKeys(
                 of: keyPathList, in: tableMemory, at: plainKeyOffset)
-            (graphNodes, graphNodeBase) = Self.place(mainNodes, in: tableMemory, at: nodeOffset)
+            (graphNodes, graphNodeBase) = Self.placeNodes(mainNodes, in: tableMemory, at: nodeOffset, matcherTable)
             var views: [BlockView] = []
             if !blockList.isEmpty {
                 views.reserveCapacity(blockList.count)
                 for (block, offset) in zip(blockList, blockOffsets) {
-                    let (nodes, base) = Self.place(block.decisionGraph?.nodes ?? [], in: tableMemory, at: offset)
+                    let (nodes, base) = Self.placeNodes(
+                        block.decisionGraph?.nodes ?? [], in: tableMemory, at: offset, matcherTable)
                     views.append(
                         BlockView(
                             start: block.start, nodes: nodes, nodeBase: base,
@@ -214,6 +215,27 @@ package struct Program: Sendable {
             let table = UnsafeMutableBufferPointer(start: base, count: elements.count)
             _ = table.initialize(from: elements)
             return (UnsafeBufferPointer(table), UnsafePointer(base))
+        }
+
+        /// Places a graph's nodes like ``place(_:in:at:)``, each with its leaf's integer test (``IntegerLeaf``)
+        /// from `matchers`.
+        private static func placeNodes(
+            _ nodes: [DecisionNode], in memory: UnsafeMutableRawPointer, at offset: Int,
+            _ matchers: UnsafeBufferPointer<Matcher>
+        ) -> (UnsafeBufferPointer<DecisionNode>, UnsafePointer<DecisionNode>) {
+            let (table, base) = place(nodes, in: memory, at: offset)
+            let placed = UnsafeMutablePointer(mutating: base)
+            for index in table.indices {
+                switch table[index].instruction {
+                case .matchSlot(_, let matcher), .matchSlotCount(_, let matcher):
+                    // The matcher read in place (a copy would retain every reference it holds).
+                    let position = Int(matcher.rawValue)
+                    guard position < matchers.count, let first = matchers.baseAddress else { continue }
+                    placed[index].integerLeaf = IntegerLeaf.of(table[index].instruction, first + position)
+                default: continue
+                }
+            }
+            return (table, base)
         }
 
         /// Makes the plain key of each key path in place (see ``plainKeyTable``); also whether any is one.

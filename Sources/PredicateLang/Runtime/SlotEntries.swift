@@ -22,7 +22,13 @@ struct SlotEntries {
     /// The value in `slot`, in place; nil when the store has no such slot (it reads as null).
     @_transparent
     func valuePointer(_ slot: SlotOperand) -> UnsafePointer<Value>? {
-        let position = Int(slot.rawValue)
+        valuePointer(slot: slot.rawValue)
+    }
+
+    /// The value in slot number `slot`, in place; nil when the store has no such slot.
+    @_transparent
+    func valuePointer(slot: UInt32) -> UnsafePointer<Value>? {
+        let position = Int(slot)
         guard position < count, let offset = MemoryLayout<RowStore.Entry>.offset(of: \RowStore.Entry.value) else {
             return nil
         }

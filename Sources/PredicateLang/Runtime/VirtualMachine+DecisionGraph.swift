@@ -27,6 +27,8 @@ enum AnyLeaves: LeafSet {
 /// all read row slots (the usual form condition), ``SlotLeafInputs``: the slots and the budget alone, so
 /// that such a walk sets up nothing else. Both are the same walk, specialised.
 protocol LeafInputs: ~Copyable {
+    /// The row slots (empty outside form mode).
+    var slots: SlotEntries { get }
     /// The answer of `leaf`, with the leaves of `Leaves` answered by the quick tier inline.
     func test<Leaves: LeafSet>(_ leaf: Instruction, _ program: Program.Storage, leaves: Leaves.Type)
         throws(EvaluationError) -> Bool
@@ -77,6 +79,21 @@ struct SlotLeafInputs: LeafInputs {
     }
 }
 
+extension IntegerLeaf {
+    /// The answer from the node: the slot's integer or its array's count tested against the range; nil when
+    /// the leaf has no integer test, the store has no such slot, or the value is of another kind.
+    @inline(__always)
+    func answer(_ slots: SlotEntries) -> Bool? {
+        guard operand != .none, let value = slots.valuePointer(slot: slot) else { return nil }
+        if operand == .value {
+            guard case .int(let integer) = value.pointee else { return nil }
+            return accepts(integer)
+        }
+        guard case .array(let elements) = value.pointee else { return nil }
+        return accepts(Int64(elements.count))
+    }
+}
+
 extension VirtualMachine {
     /// Evaluates a program whose main decision graph reads row slots only (``Program/Storage/runsOnSlotsAlone``)
     /// over `slots`: the walk of ``run(_:_:trace:)``, given the slots and a budget and nothing else.
@@ -109,9 +126,16 @@ extension VirtualMachine {
                 offset = node.pointee.offset
                 // Block 0 is the main graph (each leaf tested at most once); a later block runs per element.
                 if block != 0 { try inputs.chargeText(node.pointee.instruction, program) }
-                next =
-                    try inputs.test(node.pointee.instruction, program, leaves: leaves)
-                    ? node.pointee.onTrue.rawValue : node.pointee.onFalse.rawValue
+                let answer: Bool
+                if let integer = node.pointee.integerLeaf.answer(inputs.slots) {
+                    assert(
+                        (try? inputs.test(node.pointee.instruction, program, leaves: leaves)) == integer,
+                        "the integer test and the leaf's tiers disagree on \(node.pointee.instruction.mnemonic)")
+                    answer = integer
+                } else {
+                    answer = try inputs.test(node.pointee.instruction, program, leaves: leaves)
+                }
+                next = answer ? node.pointee.onTrue.rawValue : node.pointee.onFalse.rawValue
             }
         } catch {
             throw error.range == .synthesized ? error.at(program.sourceRanges[Int(offset)]) : error

@@ -1,0 +1,78 @@
+// IntegerLeaf: a slot leaf whose test is an integer range, held in its decision node. The slot's integer,
+// or the element count of the slot's array, is tested against bounds prepared from the leaf's matcher when
+// the program is made: `$age > 18` is 19...Int64.max, `$t.@count = 0` is 0...0, BETWEEN its two bounds,
+// `!=` the negation of `==`. The walk then reads the node and the slot, not the matcher. Another kind of
+// value in the slot takes the leaf's tiers as before, and in debug builds every answer from the node is
+// checked against them.
+
+/// The integer test of a slot leaf, kept in its ``DecisionNode``.
+package struct IntegerLeaf: Hashable, Sendable {
+    /// What the test reads.
+    enum Operand: UInt8, Sendable {
+        /// No integer test: the leaf's tiers answer.
+        case none
+        /// The slot's value, when it is an integer.
+        case value
+        /// The element count of the slot's value, when it is an array.
+        case count
+    }
+
+    let operand: Operand
+    /// Whether the answer is the range test's negation (`!=`).
+    let negated: Bool
+    /// The slot read.
+    let slot: UInt32
+    /// The smallest integer in the range (greater than `upper` for an empty range).
+    let lower: Int64
+    /// The largest integer in the range.
+    let upper: Int64
+
+    /// No integer test.
+    static let none = IntegerLeaf(operand: .none, negated: false, slot: 0, lower: 1, upper: 0)
+
+    /// The integer test of `leaf` (a `matchSlot` or `matchSlotCount`) against `matcher`, or ``none`` when its
+    /// matcher compares with something other than an integer or an integer range.
+    static func of(_ leaf: Instruction, _ matcher: UnsafePointer<Matcher>) -> IntegerLeaf {
+        let operand: Operand
+        let slot: SlotOperand
+        switch leaf {
+        case .matchSlot(let read, _):
+            operand = .value
+            slot = read
+        case .matchSlotCount(let read, _):
+            operand = .count
+            slot = read
+        default:
+            return .none
+        }
+        let bounds: (lower: Int64, upper: Int64)
+        var negated = false
+        switch matcher.pointee.kind {
+        case .integer:
+            let constant = matcher.pointee.integer
+            switch matcher.pointee.op {
+            case .equalTo: bounds = (constant, constant)
+            case .notEqualTo:
+                bounds = (constant, constant)
+                negated = true
+            case .lessThan: bounds = constant == .min ? (1, 0) : (.min, constant &- 1)
+            case .lessThanOrEqualTo: bounds = (.min, constant)
+            case .greaterThan: bounds = constant == .max ? (1, 0) : (constant &+ 1, .max)
+            case .greaterThanOrEqualTo: bounds = (constant, .max)
+            default: return .none
+            }
+        case .integerRange:
+            bounds = matcher.pointee.integerBounds
+        default:
+            return .none
+        }
+        return IntegerLeaf(
+            operand: operand, negated: negated, slot: slot.rawValue, lower: bounds.lower, upper: bounds.upper)
+    }
+
+    /// Whether `integer` passes the test.
+    @inline(__always)
+    func accepts(_ integer: Int64) -> Bool {
+        (lower <= integer && integer <= upper) != negated
+    }
+}
