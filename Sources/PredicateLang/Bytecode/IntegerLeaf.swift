@@ -30,21 +30,26 @@ package struct IntegerLeaf: Hashable, Sendable {
     /// No integer test.
     static let none = IntegerLeaf(operand: .none, negated: false, slot: 0, lower: 1, upper: 0)
 
-    /// The integer test of `leaf` (a `matchSlot` or `matchSlotCount`) against `matcher`, or ``none`` when its
-    /// matcher compares with something other than an integer or an integer range.
-    static func of(_ leaf: Instruction, _ matcher: UnsafePointer<Matcher>) -> IntegerLeaf {
+    /// The integer test of `leaf` with its matcher from `matchers`, or ``none`` when the leaf is not a
+    /// `matchSlot` or `matchSlotCount` or its matcher compares with something other than an integer or an
+    /// integer range.
+    static func of(_ leaf: Instruction, matchers: UnsafeBufferPointer<Matcher>) -> IntegerLeaf {
         let operand: Operand
         let slot: SlotOperand
+        let index: MatcherIndex
         switch leaf {
-        case .matchSlot(let read, _):
+        case .matchSlot(let read, let matcher):
             operand = .value
-            slot = read
-        case .matchSlotCount(let read, _):
+            (slot, index) = (read, matcher)
+        case .matchSlotCount(let read, let matcher):
             operand = .count
-            slot = read
+            (slot, index) = (read, matcher)
         default:
             return .none
         }
+        // The matcher read in place (a copy would retain every reference it holds).
+        guard Int(index.rawValue) < matchers.count, let first = matchers.baseAddress else { return .none }
+        let matcher = first + Int(index.rawValue)
         let bounds: (lower: Int64, upper: Int64)
         var negated = false
         switch matcher.pointee.kind {

@@ -105,10 +105,9 @@ package struct Program: Sendable {
         let graphEntry: Int32
         /// Whether the VM walks the decision graph rather than the instructions.
         let hasDecisionGraph: Bool
-        /// Whether every leaf of the main graph reads a row slot (a form condition).
-        let graphReadsOnlySlots: Bool
-        /// Whether the program is a decision graph of slot leaves only: evaluated from a row store's entries
-        /// alone (``VirtualMachine/run(_:slots:)``), whatever `SELF` and the variables are.
+        /// Whether the program is a decision graph whose every leaf reads a row slot (a form condition):
+        /// evaluated from a row store's entries alone (``VirtualMachine/run(_:slots:)``), whatever `SELF` and
+        /// the variables are.
         let runsOnSlotsAlone: Bool
         /// The one allocation holding the tables above (``TableLayout``).
         private let tableMemory: UnsafeMutableRawPointer
@@ -191,13 +190,14 @@ package struct Program: Sendable {
             blocks = views
             graphEntry = graph?.entry.rawValue ?? DecisionTarget.missingReturn.rawValue
             hasDecisionGraph = graph != nil
-            graphReadsOnlySlots = mainNodes.allSatisfy { node in
-                switch node.instruction {
-                case .matchSlot, .matchSlotCount: true
-                default: false
+            runsOnSlotsAlone =
+                hasDecisionGraph
+                && mainNodes.allSatisfy { node in
+                    switch node.instruction {
+                    case .matchSlot, .matchSlotCount: true
+                    default: false
+                    }
                 }
-            }
-            runsOnSlotsAlone = hasDecisionGraph && graphReadsOnlySlots
             instructions = instructionList
             keyPaths = keyPathList
             reads = readList
@@ -226,14 +226,7 @@ package struct Program: Sendable {
             let (table, base) = place(nodes, in: memory, at: offset)
             let placed = UnsafeMutablePointer(mutating: base)
             for index in table.indices {
-                switch table[index].instruction {
-                case .matchSlot(_, let matcher), .matchSlotCount(_, let matcher):
-                    // The matcher read in place (a copy would retain every reference it holds).
-                    let position = Int(matcher.rawValue)
-                    guard position < matchers.count, let first = matchers.baseAddress else { continue }
-                    placed[index].integerLeaf = IntegerLeaf.of(table[index].instruction, first + position)
-                default: continue
-                }
+                placed[index].integerLeaf = IntegerLeaf.of(table[index].instruction, matchers: matchers)
             }
             return (table, base)
         }

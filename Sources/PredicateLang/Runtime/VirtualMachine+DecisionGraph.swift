@@ -72,10 +72,7 @@ struct SlotLeafInputs: LeafInputs {
 
     /// Charges a text-searching `matchSlot`'s string.
     func chargeText(_ leaf: Instruction, _ program: Program.Storage) throws(EvaluationError) {
-        guard case .matchSlot(let slot, let index) = leaf, let matcher = program.matcher(index),
-            Matcher.searchesText(matcher.pointee.kind), case .string(let text) = slots.value(slot)
-        else { return }
-        try budget.pointee.chargeText(text)
+        try VirtualMachine.chargeSlotText(leaf, program, slots, budget)
     }
 }
 
@@ -102,10 +99,19 @@ extension VirtualMachine {
         var budget = EvaluationBudget(program.limits.maxEvaluationSteps)
         return try withUnsafeMutablePointer(to: &budget) { (budget) throws(EvaluationError) -> Bool in
             var trace = NoTrace()
-            return try walk(
-                program, program.graphNodeBase, program.graphNodes.count, program.graphEntry, block: 0,
-                SlotLeafInputs(slots: slots, budget: budget), leaves: SlotLeaves.self, trace: &trace)
+            return try walkSlots(program, SlotLeafInputs(slots: slots, budget: budget), trace: &trace)
         }
+    }
+
+    /// Walks the main graph of a program of slot leaves only (``Program/Storage/runsOnSlotsAlone``) with
+    /// `inputs`: both entries into the VM come here for such a program.
+    @inline(__always)
+    static func walkSlots<Trace: TraceSink>(_ program: Program.Storage, _ inputs: SlotLeafInputs, trace: inout Trace)
+        throws(EvaluationError) -> Bool
+    {
+        try walk(
+            program, program.graphNodeBase, program.graphNodes.count, program.graphEntry, block: 0, inputs,
+            leaves: SlotLeaves.self, trace: &trace)
     }
 
     /// Walks the decision graph of block `block` of `program` (`count` nodes from `nodes`, starting at

@@ -167,9 +167,9 @@ extension VirtualMachine {
     {
         let subject: Value
         switch leaf {
-        case .matchSlot(let slot, let index):
-            guard let matcher = program.matcher(index), Matcher.searchesText(matcher.pointee.kind) else { return }
-            subject = inputs.slots.value(slot)
+        case .matchSlot:
+            try chargeSlotText(leaf, program, inputs.slots, inputs.budget)
+            return
         case .matchKey(let path, let index):
             guard let matcher = program.matcher(index), Matcher.searchesText(matcher.pointee.kind) else { return }
             subject = try objectKeyPathValue(path, program, inputs.object.pointee, &inputs.budget.pointee)
@@ -180,6 +180,17 @@ extension VirtualMachine {
             return
         }
         if case .string(let text) = subject { try inputs.budget.pointee.chargeText(text) }
+    }
+
+    /// The text charge of a `matchSlot` whose matcher searches text: the slot's string, charged to `budget`.
+    static func chargeSlotText(
+        _ leaf: Instruction, _ program: Program.Storage, _ slots: SlotEntries,
+        _ budget: UnsafeMutablePointer<EvaluationBudget>
+    ) throws(EvaluationError) {
+        guard case .matchSlot(let slot, let index) = leaf, let matcher = program.matcher(index),
+            Matcher.searchesText(matcher.pointee.kind), case .string(let text) = slots.value(slot)
+        else { return }
+        try budget.pointee.chargeText(text)
     }
 
     static func missingMatcher() -> EvaluationError {

@@ -49,12 +49,10 @@ enum VirtualMachine {
     static func run<Trace: TraceSink>(
         _ program: Program.Storage, _ inputs: borrowing EvaluationInputs, trace: inout Trace
     ) throws(EvaluationError) -> Bool {
+        if program.runsOnSlotsAlone {
+            return try walkSlots(program, SlotLeafInputs(slots: inputs.slots, budget: inputs.budget), trace: &trace)
+        }
         if program.hasDecisionGraph {
-            if program.graphReadsOnlySlots {
-                return try walk(
-                    program, program.graphNodeBase, program.graphNodes.count, program.graphEntry, block: 0,
-                    SlotLeafInputs(slots: inputs.slots, budget: inputs.budget), leaves: SlotLeaves.self, trace: &trace)
-            }
             return try walk(
                 program, program.graphNodeBase, program.graphNodes.count, program.graphEntry, block: 0, inputs,
                 leaves: AnyLeaves.self, trace: &trace)
