@@ -6,6 +6,16 @@ import Testing
 
 @Suite("JSON definitions")
 struct JSONDefinitionTests {
+    @Test("each object's key list is its cases' names, in case order (the order that indexes the members)")
+    func keyListsMatchCases() {
+        func names<Key: CaseIterable>(_: Key.Type) -> [String] { Key.allCases.map { "\($0)" } }
+        #expect(JSONDefinitionReader.rootKeys == names(JSONDefinitionReader.RootKey.self))
+        #expect(JSONDefinitionReader.optionKeys == names(JSONDefinitionReader.OptionKey.self))
+        #expect(JSONDefinitionReader.sectionKeys == names(JSONDefinitionReader.SectionKey.self))
+        #expect(JSONDefinitionReader.rowKeys == names(JSONDefinitionReader.RowKey.self))
+        #expect(JSONDefinitionReader.validationKeys == names(JSONDefinitionReader.ValidationKey.self))
+    }
+
     @Test("a scenario-shaped definition is read with options, typed values and conditions")
     func reads() throws {
         let text = """
