@@ -72,4 +72,46 @@ struct QuickChangeSetTests {
         // Through the Form, the change set is the thorough one in every case.
         #expect(try form.setValue(.int(Int64(test.value)), for: test.tag) == thorough)
     }
+
+    @Test("a change set kept by the caller stays as it was through later changes, and a write to a copy leaves it")
+    func keptChangeSets() throws {
+        let form = try Self.form(hiddenIncludesSection: false)
+        let kept = try form.setValue(.int(1), for: "a")
+        let hidden = kept.rowsHidden
+        let shown = kept.rowsShown
+        #expect(hidden.map(\.tag) == ["b"] && shown.map(\.tag) == ["c"])
+        // Each of these is dropped at once, so the next change writes over its storage; the kept one's
+        // storage is shared, so no change may write over it.
+        for value in [2, 3, 10, 11, 1, 0, 1] { _ = try form.setValue(.int(Int64(value)), for: "a") }
+        #expect(kept.rowsHidden == hidden && kept.rowsShown == shown)
+        #expect(kept.valuesChanged.map(\.tag) == ["a"])
+        var copy = kept
+        copy.rowsHidden = []
+        copy.evaluated = [ConditionKey(element: "b", property: .hidden)]
+        #expect(kept.rowsHidden == hidden && kept.evaluated.isEmpty)
+        #expect(copy.rowsHidden.isEmpty && copy.rowsShown == shown && copy != kept)
+    }
+
+    @Test("the builder writes over the storage of the change set before only once that one is dropped")
+    func builderStorage() throws {
+        let form = try Self.form(hiddenIncludesSection: false)
+        func transaction(_ value: Int) throws -> FormState {
+            var state = form.core.state
+            try state.setValueTransaction(.int(Int64(value)), for: "a")
+            return state
+        }
+        for quick in [false, true] {
+            var builder = ChangeSetBuilder()
+            var first = try transaction(1)
+            let kept = quick ? builder.quickChangeSet(of: &first) : builder.thoroughChangeSet(of: &first)
+            let hidden = kept?.rowsHidden
+            let shown = kept?.rowsShown
+            #expect(hidden?.map(\.tag) == ["b"] && shown?.map(\.tag) == ["c"])
+            for value in [2, 3, 10, 11] {
+                var state = try transaction(value)
+                _ = quick ? builder.quickChangeSet(of: &state) : builder.thoroughChangeSet(of: &state)
+            }
+            #expect(kept?.rowsHidden == hidden && kept?.rowsShown == shown)
+        }
+    }
 }

@@ -8,15 +8,19 @@
 // hint, declined for the larger steps): each runs once or twice per change, where a
 // call and the checks around it cost more than the step itself.
 
-/// Builds the change set of the state's current transaction.
-struct ChangeSetBuilder: Sendable {
+/// Builds the change set of the state's current transaction. (`@unchecked Sendable` for the storage it
+/// shares with the last change set: see ``FormChangeSet/Storage``.)
+struct ChangeSetBuilder: @unchecked Sendable {
     /// Whether entries carry locations (O(log n) each). See ``Form/computesLocations``.
     var computesLocations = true
     /// Storage reused by every change set for sorting the touched elements.
     private var orderScratch: [OrderKey] = []
-    /// The entries of the last change set, overwritten by the next one: once the caller has dropped
-    /// that change set they are held here only, so writing them again allocates nothing.
+    /// The entries being written: those of the change set before the last, overwritten by the next one
+    /// (``finished(tags:evaluated:)``). Once the caller has dropped that change set they are held here
+    /// only, so writing them again allocates nothing.
     var entries: [FormChangeSet.Entry] = []
+    /// The storage of the last change set, which the next one takes again when nobody kept it.
+    private var storage = FormChangeSet.Storage.make()
     /// How many of `entries` the change set being built has written.
     var used = 0
 
@@ -56,25 +60,29 @@ struct ChangeSetBuilder: Sendable {
             if !computesLocations { entry.location = nil }
             append(.removed, entry)
         }
-        var changes = finished(tags: state.elementTags)
+        var evaluated: [ConditionKey] = []
         if state.recordsEvaluations {
-            for condition in state.log.evaluated { changes.evaluated.append(state.key(of: condition)) }
+            for condition in state.log.evaluated { evaluated.append(state.key(of: condition)) }
         }
-        return changes
+        return finished(tags: state.elementTags, evaluated: evaluated)
     }
 
-    /// The change set of the `used` entries written.
+    /// The change set of the `used` entries written, in the storage of the previous change set when
+    /// nobody kept that one (else in new storage). The entries trade places with that storage's: the
+    /// builder writes the next change set over the entries of the one before.
     @inline(always)
-    mutating func finished(tags: [String?]) -> FormChangeSet {
+    mutating func finished(tags: [String?], evaluated: [ConditionKey] = []) -> FormChangeSet {
         // Entries are overwritten in place and only the surplus of a longer previous change set is
         // removed: `removeAll(keepingCapacity:)` goes through a generic `replaceSubrange` costing more
         // than the usual two or three entries.
         if used < entries.count { entries.removeLast(entries.count &- used) }
-        var changes = FormChangeSet()
-        changes.entries = entries
-        changes.tags = tags
-        changes.locationsOmitted = !computesLocations
-        return changes
+        if !isKnownUniquelyReferenced(&storage) { storage = .make() }
+        storage.withUnsafeMutablePointerToHeader { contents in
+            swap(&contents.pointee.entries, &entries)
+            contents.pointee.tags = tags
+            if !evaluated.isEmpty || !contents.pointee.evaluated.isEmpty { contents.pointee.evaluated = evaluated }
+        }
+        return FormChangeSet(storage: storage, locationsOmitted: !computesLocations)
     }
 
     @inline(always)

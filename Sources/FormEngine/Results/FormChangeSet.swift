@@ -15,7 +15,7 @@
 ///
 /// The entries of all lists are held together; each list is gathered from them when it is read (O(k)
 /// for k entries), so read a list once and keep it rather than reading it in a loop.
-public struct FormChangeSet: Hashable, Sendable {
+public struct FormChangeSet: Hashable, @unchecked Sendable {
     /// A position among the *visible* sections and rows, as a table view counts them.
     public struct Location: Hashable, Sendable, CustomStringConvertible {
         /// Index among the visible sections.
@@ -120,7 +120,10 @@ public struct FormChangeSet: Hashable, Sendable {
     public var isDeferred = false
     /// The conditions the action evaluated, in evaluation order (a condition runs at most once per
     /// action), when the form records them (``Form/recordsEvaluations``); empty otherwise.
-    public var evaluated: [ConditionKey] = []
+    public var evaluated: [ConditionKey] {
+        get { storage.contents.evaluated }
+        set { uniqueStorage().withUnsafeMutablePointerToHeader { $0.pointee.evaluated = newValue } }
+    }
     /// True when the form did not compute locations (``Form/computesLocations`` off): the entries'
     /// locations are nil and there is no ``tableUpdate``.
     var locationsOmitted = false
@@ -148,38 +151,97 @@ public struct FormChangeSet: Hashable, Sendable {
         var element: Located
     }
 
-    /// The entries of every list in one array, each list's entries in that list's order. One array
-    /// rather than eleven: a change set is returned and dropped with one retain and one release, and the
-    /// change-set builder fills the array of the previous change set again when nobody kept it, so a
-    /// change allocates nothing. The lists are gathered from it on access (O(k) for k entries).
-    var entries: [Entry] = []
-    /// The tags entries name, by ``Located/tagIndex``: the form's tags by element ID (shared with the
-    /// form, which only ever appends to them), then any tag a list's setter brought in.
-    var tags: [String?] = []
+    /// What a change set holds by reference: the entries of every list in one array, each list's entries
+    /// in that list's order (one array rather than eleven), the tags they name, and the conditions
+    /// evaluated. Held behind one reference, so that a change set is returned and dropped with one retain
+    /// and one release (three arrays were dropped one by one, two of them through the generic value
+    /// witnesses a client's compiler emits: a hundred instructions a value change), and the change-set
+    /// builder fills the storage of the previous change set again when nobody kept it: a change allocates
+    /// nothing. Copied before a write when shared (``uniqueStorage()``).
+    struct Contents {
+        var entries: [Entry] = []
+        /// The tags entries name, by ``Located/tagIndex``: the form's tags by element ID (shared with the
+        /// form, which only ever appends to them), then any tag a list's setter brought in.
+        var tags: [String?] = []
+        var evaluated: [ConditionKey] = []
+    }
+
+    /// The ``Contents`` of one or more change sets. Read and written through its header pointer, which
+    /// carries no exclusivity check (a class's stored property would, at each access). Shared between
+    /// copies of a change set and the builder, and written only while unique (``uniqueStorage()``, the
+    /// builder's `isKnownUniquelyReferenced`): that is why a change set may cross threads (the
+    /// `@unchecked Sendable` above; ManagedBuffer is not Sendable).
+    final class Storage: ManagedBuffer<Contents, Never> {
+        /// New storage holding `contents`.
+        static func make(_ contents: Contents = Contents()) -> Storage {
+            let buffer = Storage.create(minimumCapacity: 0) { _ in contents }
+            // `create` called on a subclass returns an instance of that subclass (ManagedBuffer's documented pattern).
+            return unsafeDowncast(buffer, to: Storage.self)
+        }
+
+        /// The storage of every change set made empty (``FormChangeSet/init()``): shared, so never written
+        /// (a write copies it first), which is what makes it safe from any thread.
+        nonisolated(unsafe) static let empty = make()
+
+        /// The contents, copied out.
+        var contents: Contents { withUnsafeMutablePointerToHeader { $0.pointee } }
+    }
+
+    /// The entries, tags and evaluated conditions (``Contents``).
+    private var storage: Storage
+
+    /// The storage, copied first when another change set (or the builder) shares it.
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = .make(storage.contents) }
+        return storage
+    }
+
+    /// The entries of every list (see ``Contents``). The lists are gathered from them on access (O(k)
+    /// for k entries).
+    var entries: [Entry] {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.entries } }
+        set { uniqueStorage().withUnsafeMutablePointerToHeader { $0.pointee.entries = newValue } }
+    }
+    /// The tags entries name (see ``Contents``).
+    var tags: [String?] {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.tags } }
+        set { uniqueStorage().withUnsafeMutablePointerToHeader { $0.pointee.tags = newValue } }
+    }
 
     /// The entries of one list, in order.
     subscript(list: List) -> [ElementChange] {
-        get { entries.compactMap { $0.list == list ? change($0.element) : nil } }
+        get {
+            let contents = storage.contents
+            return contents.entries.compactMap { $0.list == list ? change($0.element, tags: contents.tags) : nil }
+        }
         set {
-            entries.removeAll { $0.list == list }
-            for change in newValue {
-                let located = Located(
-                    tagIndex: tags.count, sectionIndex: change.sectionIndex, rowIndex: change.rowIndex,
-                    location: change.location)
-                tags.append(change.tag)
-                entries.append(Entry(list: list, element: located))
+            uniqueStorage().withUnsafeMutablePointerToHeader { contents in
+                contents.pointee.entries.removeAll { $0.list == list }
+                for change in newValue {
+                    let located = Located(
+                        tagIndex: contents.pointee.tags.count, sectionIndex: change.sectionIndex,
+                        rowIndex: change.rowIndex, location: change.location)
+                    contents.pointee.tags.append(change.tag)
+                    contents.pointee.entries.append(Entry(list: list, element: located))
+                }
             }
         }
     }
 
     /// The public form of an entry's element.
-    private func change(_ element: Located) -> ElementChange {
+    private func change(_ element: Located, tags: [String?]) -> ElementChange {
         ElementChange(
             tag: tags.indices.contains(element.tagIndex) ? tags[element.tagIndex] : nil,
             sectionIndex: element.sectionIndex, rowIndex: element.rowIndex, location: element.location)
     }
 
-    public init() {}
+    public init() { storage = .empty }
+
+    /// A change set over `storage` (the change-set builder's).
+    init(storage: Storage, locationsOmitted: Bool) {
+        self.storage = storage
+        self.locationsOmitted = locationsOmitted
+    }
 
     /// A change set for an action queued during a notification.
     static var deferred: FormChangeSet {
@@ -192,6 +254,9 @@ public struct FormChangeSet: Hashable, Sendable {
     public var isEmpty: Bool { entries.isEmpty }
 
     public static func == (lhs: FormChangeSet, rhs: FormChangeSet) -> Bool {
+        if lhs.storage === rhs.storage {
+            return lhs.isDeferred == rhs.isDeferred && lhs.locationsOmitted == rhs.locationsOmitted
+        }
         guard lhs.isDeferred == rhs.isDeferred, lhs.locationsOmitted == rhs.locationsOmitted,
             lhs.evaluated == rhs.evaluated, lhs.entries.count == rhs.entries.count
         else { return false }
