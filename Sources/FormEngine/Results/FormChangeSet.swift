@@ -198,15 +198,9 @@ public struct FormChangeSet: Hashable, @unchecked Sendable {
 
     /// The entries of every list (see ``Contents``). The lists are gathered from them on access (O(k)
     /// for k entries).
-    var entries: [Entry] {
-        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.entries } }
-        set { uniqueStorage().withUnsafeMutablePointerToHeader { $0.pointee.entries = newValue } }
-    }
+    var entries: [Entry] { storage.withUnsafeMutablePointerToHeader { $0.pointee.entries } }
     /// The tags entries name (see ``Contents``).
-    var tags: [String?] {
-        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.tags } }
-        set { uniqueStorage().withUnsafeMutablePointerToHeader { $0.pointee.tags = newValue } }
-    }
+    var tags: [String?] { storage.withUnsafeMutablePointerToHeader { $0.pointee.tags } }
 
     /// The entries of one list, in order.
     subscript(list: List) -> [ElementChange] {
