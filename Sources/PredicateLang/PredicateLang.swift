@@ -89,18 +89,30 @@ public struct CompiledPredicate: Sendable {
             }
         }
 
-        /// Evaluates over a row store's entries (form mode). A decision graph of slot leaves (the usual form
-        /// condition) reads nothing but the entries, so it is given nothing else.
+        /// Evaluates over a row store's `count` entries from `entries` (form mode). A decision graph of slot
+        /// leaves (the usual form condition) reads nothing but the entries, so it is given nothing else; any
+        /// other program takes ``runWithAllInputs(object:slots:)``.
         @usableFromInline
-        func run(object: borrowing Value, slots: UnsafeBufferPointer<RowStore.Entry>) throws(EvaluationError) -> Bool {
+        func run(object: borrowing Value, entries: UnsafePointer<RowStore.Entry>, count: Int)
+            throws(EvaluationError) -> Bool
+        {
             let storage = program.storage
             if storage.runsOnSlotsAlone {
                 do throws(EvaluationError) {
-                    return try VirtualMachine.run(storage, slots: SlotEntries(slots))
+                    return try VirtualMachine.run(storage, slots: SlotEntries(base: entries, count: count))
                 } catch {
                     throw error.attaching(source)
                 }
             }
+            return try runWithAllInputs(object: object, slots: UnsafeBufferPointer(start: entries, count: count))
+        }
+
+        /// Evaluates over a row store's entries with every input set up. Out of line: inlined, its frame (the
+        /// inputs' addresses taken, with the stack guard that comes with them) would be the slots-only walk's too.
+        @inline(never)
+        func runWithAllInputs(object: borrowing Value, slots: UnsafeBufferPointer<RowStore.Entry>)
+            throws(EvaluationError) -> Bool
+        {
             var trace = NoTrace()
             return try run(object: object, variables: nil, slots: slots, trace: &trace)
         }
@@ -111,8 +123,8 @@ public struct CompiledPredicate: Sendable {
         @inlinable @inline(__always)
         func run(in store: borrowing RowStore, object: borrowing Value) throws(EvaluationError) -> Bool {
             guard isFormMode else { return try run(readingTagsOf: store, object: object) }
-            return try store.withEntries { (entries) throws(EvaluationError) -> Bool in
-                try run(object: object, slots: entries)
+            return try store.withEntryBase { (entries, count) throws(EvaluationError) -> Bool in
+                try run(object: object, entries: entries, count: count)
             }
         }
 

@@ -206,12 +206,13 @@ struct DecisionGraphTests {
         let predicate = try CompiledPredicate(text, symbols: Self.symbols)
         let node = try #require(predicate.program.storage.graphNodes.first)
         let leaf = node.integerLeaf
-        let range = leaf.lower > leaf.upper ? "empty" : "\(leaf.lower)...\(leaf.upper)"
+        let (bounds, negated) = leaf.range
+        let range = (negated ? "not " : "") + (bounds.map { "\($0.lowerBound)...\($0.upperBound)" } ?? "empty")
         let described: String
         switch leaf.operand {
         case .none: described = "-"
-        case .value: described = "value " + (leaf.negated ? "not " : "") + range
-        case .count: described = "count " + (leaf.negated ? "not " : "") + range
+        case .value: described = "value " + range
+        case .count: described = "count " + range
         }
         #expect(described == expected)
         #expect(leaf.slot == (text.hasPrefix("$b") ? 1 : 0) || leaf.operand == .none)

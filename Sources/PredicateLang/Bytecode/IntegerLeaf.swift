@@ -18,17 +18,42 @@ package struct IntegerLeaf: Hashable, Sendable {
     }
 
     let operand: Operand
-    /// Whether the answer is the range test's negation (`!=`).
+    /// Whether the answer is the range test's negation (`!=`, or an empty range: the negation of all).
     let negated: Bool
     /// The slot read.
     let slot: UInt32
-    /// The smallest integer in the range (greater than `upper` for an empty range).
+    /// The smallest integer in the range.
     let lower: Int64
-    /// The largest integer in the range.
-    let upper: Int64
+    /// The largest integer's distance from `lower`: an integer is in the range when its distance from
+    /// `lower`, as an unsigned number, is at most this (one comparison instead of two).
+    let span: UInt64
+
+    /// The test of `lower ... upper`, negated when `negated`; an empty range (`lower > upper`) is the
+    /// negation of every integer.
+    init(operand: Operand, negated: Bool, slot: UInt32, lower: Int64, upper: Int64) {
+        self.operand = operand
+        self.slot = slot
+        if lower <= upper {
+            self.negated = negated
+            self.lower = lower
+            span = UInt64(bitPattern: upper &- lower)
+        } else {
+            self.negated = !negated
+            self.lower = .min
+            span = .max
+        }
+    }
+
+    /// The range tested, as written for people: `nil` for the empty range, with whether the answer is its
+    /// negation.
+    var range: (bounds: ClosedRange<Int64>?, negated: Bool) {
+        let upper = lower &+ Int64(bitPattern: span)
+        if lower == .min && upper == .max && negated { return (nil, false) }
+        return (lower...upper, negated)
+    }
 
     /// No integer test.
-    static let none = IntegerLeaf(operand: .none, negated: false, slot: 0, lower: 1, upper: 0)
+    static let none = IntegerLeaf(operand: .none, negated: false, slot: 0, lower: 0, upper: 0)
 
     /// The integer test of `leaf` with its matcher from `matchers`, or ``none`` when the leaf is not a
     /// `matchSlot` or `matchSlotCount` or its matcher compares with something other than an integer or an
@@ -78,6 +103,6 @@ package struct IntegerLeaf: Hashable, Sendable {
     /// Whether `integer` passes the test.
     @inline(__always)
     func accepts(_ integer: Int64) -> Bool {
-        (lower <= integer && integer <= upper) != negated
+        (UInt64(bitPattern: integer &- lower) <= span) != negated
     }
 }

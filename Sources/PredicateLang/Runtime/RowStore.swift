@@ -162,6 +162,17 @@ public struct RowStore: @unchecked Sendable {
         }
     }
 
+    /// Calls `body` with the address of the first entry and the number of entries, for the duration of the
+    /// call: ``withEntries(_:)`` without its optional base address.
+    @inlinable
+    func withEntryBase<Result, Failure: Error>(
+        _ body: (UnsafePointer<Entry>, Int) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try storage.withUnsafeMutablePointers { (header, entries) throws(Failure) -> Result in
+            try body(entries, header.pointee.count)
+        }
+    }
+
     /// Calls `body` with the entries in place, for the duration of the call (the VM's view of the store).
     @inlinable
     public func withEntries<Result, Failure: Error>(

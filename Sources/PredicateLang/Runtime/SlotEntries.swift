@@ -7,6 +7,12 @@ struct SlotEntries {
     let base: UnsafePointer<RowStore.Entry>
     let count: Int
 
+    /// A view of `count` entries from `base`.
+    init(base: UnsafePointer<RowStore.Entry>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
     /// A view of `entries` (which may be empty).
     init(_ entries: UnsafeBufferPointer<RowStore.Entry>) {
         if let base = entries.baseAddress {

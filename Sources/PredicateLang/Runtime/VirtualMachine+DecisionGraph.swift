@@ -97,7 +97,9 @@ extension VirtualMachine {
     @inline(__always)
     static func run(_ program: Program.Storage, slots: SlotEntries) throws(EvaluationError) -> Bool {
         var budget = EvaluationBudget(program.limits.maxEvaluationSteps)
-        return try withUnsafeMutablePointer(to: &budget) { (budget) throws(EvaluationError) -> Bool in
+        // Unprotected: the budget is two integers, never indexed; a protected address would put a stack
+        // guard on every form-mode evaluation (five instructions).
+        return try _withUnprotectedUnsafeMutablePointer(to: &budget) { (budget) throws(EvaluationError) -> Bool in
             var trace = NoTrace()
             return try walkSlots(program, SlotLeafInputs(slots: slots, budget: budget), trace: &trace)
         }

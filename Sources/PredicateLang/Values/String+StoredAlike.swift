@@ -8,8 +8,10 @@ extension String {
     /// the same length. Then both have the same bytes; strings stored differently may still be equal.
     @inline(__always)
     func isStoredAlike(_ other: String) -> Bool {
-        withUnsafeBytes(of: self) { first in
-            withUnsafeBytes(of: other) { second in
+        // Unprotected: the two words are only loaded, never indexed past; a protected address would put a
+        // stack guard on every function this is inlined into (each form-mode evaluation among them).
+        _withUnprotectedUnsafeBytes(of: self) { first in
+            _withUnprotectedUnsafeBytes(of: other) { second in
                 guard first.count == 16 else { return first.elementsEqual(second) }
                 return first.loadUnaligned(as: UInt64.self) == second.loadUnaligned(as: UInt64.self)
                     && first.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
