@@ -47,8 +47,10 @@ public struct CompiledPredicate: Sendable {
         ) throws(EvaluationError) -> Bool {
             var budget = EvaluationBudget(program.storage.limits.maxEvaluationSteps)
             do throws(EvaluationError) {
-                return try withUnsafePointer(to: object) { (object) throws(EvaluationError) -> Bool in
-                    try withUnsafeMutablePointer(to: &budget) { (budget) throws(EvaluationError) -> Bool in
+                // Unprotected: the object and the budget are read and written in place, never indexed; a
+                // protected address would put a stack guard on every evaluation.
+                return try _withUnprotectedUnsafePointer(to: object) { (object) throws(EvaluationError) -> Bool in
+                    try _withUnprotectedUnsafeMutablePointer(to: &budget) { (budget) throws(EvaluationError) -> Bool in
                         let inputs = EvaluationInputs(
                             object: object, fields: fields, variables: variables, environment: environment,
                             slots: SlotEntries(slots), registers: nil, budget: budget)
@@ -60,8 +62,18 @@ public struct CompiledPredicate: Sendable {
             }
         }
 
+        /// Evaluates against `object` without `$variable` bindings (``CompiledPredicate/evaluate(with:)``):
+        /// one call from the caller into the VM's entry.
+        @usableFromInline
+        func run(object: Value) throws(EvaluationError) -> Bool {
+            var trace = NoTrace()
+            guard isFormMode else { return try run(object: object, variables: nil, trace: &trace) }
+            return try run(object: object, variables: [:], trace: &trace)
+        }
+
         /// Evaluates a program compiled without a symbol table against `object`. A dictionary's members are
         /// taken out once for the key leaves that look plain keys up in them.
+        @inline(__always)
         func run<Trace: TraceSink>(
             object: Value, variables: UnsafePointer<[String: Value]>?, trace: inout Trace
         ) throws(EvaluationError) -> Bool {
@@ -228,10 +240,9 @@ public struct CompiledPredicate: Sendable {
 
     /// Evaluates against `object` (`SELF`) without `$variable` bindings (a variable raises
     /// `unbound-variable`; in form mode every tag reads as null).
+    @inlinable
     public func evaluate(with object: Value = .null) throws(EvaluationError) -> Bool {
-        var trace = NoTrace()
-        guard core.isFormMode else { return try core.run(object: object, variables: nil, trace: &trace) }
-        return try core.run(object: object, variables: [:], trace: &trace)
+        try core.run(object: object)
     }
 
     /// Evaluates against a form's row store: the hot path, which allocates nothing on the heap. A predicate
