@@ -19,14 +19,14 @@ struct PredC {
     static func main() {
         let context = Context(
             stdout: OutputChannel(fileDescriptor: 1), stderr: OutputChannel(fileDescriptor: 2, flushThreshold: 1),
-            stdin: .standardInput(), environment: environment(["NO_COLOR", "TERM"]))
+            stdin: .standardInput(), environment: environment(ColorMode.environmentVariables))
         let status = CommandTable.run(Array(CommandLine.arguments.dropFirst()), in: context)
         context.flush()
         exit(status.rawValue)
     }
 
-    /// The environment variables predc reads (``ColorMode/useColor(on:environment:)``), looked up one by
-    /// one: `ProcessInfo.environment` copies every variable into a dictionary first, which cost each run
+    /// The environment variables `names` (those predc reads: ``ColorMode/environmentVariables``), looked up
+    /// one by one: `ProcessInfo.environment` copies every variable into a dictionary first, which cost each run
     /// 450,000 instructions (5% of a `predc eval` of the README's example).
     static func environment(_ names: [String]) -> [String: String] {
         var environment: [String: String] = [:]

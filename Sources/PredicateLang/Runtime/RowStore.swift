@@ -178,8 +178,8 @@ public struct RowStore: @unchecked Sendable {
     public func withEntries<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<Entry>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try storage.withUnsafeMutablePointers { (header, entries) throws(Failure) -> Result in
-            try body(UnsafeBufferPointer(start: entries, count: header.pointee.count))
+        try withEntryBase { (entries, count) throws(Failure) -> Result in
+            try body(UnsafeBufferPointer(start: entries, count: count))
         }
     }
 }

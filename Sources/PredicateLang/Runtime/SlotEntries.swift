@@ -16,12 +16,10 @@ struct SlotEntries {
     /// A view of `entries` (which may be empty).
     init(_ entries: UnsafeBufferPointer<RowStore.Entry>) {
         if let base = entries.baseAddress {
-            self.base = base
-            count = entries.count
+            self.init(base: base, count: entries.count)
         } else {
             let nowhere = UnsafePointer<RowStore.Entry>(bitPattern: MemoryLayout<RowStore.Entry>.alignment)
-            base = nowhere.unsafelyUnwrapped  // safe: a non-zero address is never nil
-            count = 0
+            self.init(base: nowhere.unsafelyUnwrapped, count: 0)  // safe: a non-zero address is never nil
         }
     }
 

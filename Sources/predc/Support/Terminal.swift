@@ -116,6 +116,9 @@ private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int)
 enum ColorMode: String, CaseIterable, Sendable {
     case auto, always, never
 
+    /// The environment variables ``useColor(on:environment:)`` reads: all of the environment predc reads.
+    static let environmentVariables = ["NO_COLOR", "TERM"]
+
     /// Whether to use colour on `channel` given the environment (`NO_COLOR`, `TERM`).
     func useColor(on channel: OutputChannel, environment: [String: String]) -> Bool {
         switch self {
