@@ -16,7 +16,7 @@ extension ChangeSetBuilder {
     mutating func quickChangeSet(of state: inout FormState) -> FormChangeSet? {
         let touchedFlags = state.log.touchedFlags.count
         let touchedValues = state.log.touchedValues.count
-        guard touchedFlags <= Self.quickFlagLimit, touchedValues <= 1, touchedFlags + touchedValues > 0,
+        guard touchedFlags <= Self.quickFlagLimit, touchedValues <= 1, touchedFlags &+ touchedValues > 0,
             computesLocations, state.locator.isCurrent, !state.options.hiddenIncludesSection,
             !state.recordsEvaluations, state.log.inserted.isEmpty, state.log.removed.isEmpty,
             state.log.removedSections.isEmpty

@@ -7,6 +7,8 @@
 // hint, declined for the larger steps): each runs once or twice per change, where a
 // call and the checks around it cost more than the step itself.
 
+// Heap positions are below the heap's count, so their arithmetic wraps rather than traps (it cannot
+// overflow; the column's subscript checks every position read).
 struct DirtyQueue: Sendable {
     /// Ranks, a min-heap; a rank may be present more than once.
     private var heap = Column<Int>()
@@ -19,9 +21,9 @@ struct DirtyQueue: Sendable {
     mutating func insert(rank: Int) {
         guard rank >= 0 else { return }
         heap.append(rank)
-        var child = heap.count - 1
+        var child = heap.count &- 1
         while child > 0 {
-            let parent = (child - 1) / 2
+            let parent = (child &- 1) / 2
             if heap[parent] <= heap[child] { break }
             heap.swapAt(parent, child)
             child = parent
@@ -44,8 +46,8 @@ struct DirtyQueue: Sendable {
         heap[0] = last
         var parent = 0
         while true {
-            let left = 2 * parent + 1
-            let right = left + 1
+            let left = 2 &* parent &+ 1
+            let right = left &+ 1
             var smallest = parent
             if left < heap.count, heap[left] < heap[smallest] { smallest = left }
             if right < heap.count, heap[right] < heap[smallest] { smallest = right }

@@ -52,7 +52,7 @@ extension FormState {
             let element = condition.element
             guard elements[element.raw].isAlive else { continue }
             let result = evaluate(condition)
-            evaluationCount += 1
+            evaluationCount &+= 1  // a statistic: wrapping after 2^63 evaluations is harmless
             if recordsEvaluations { log.evaluated.append(condition) }
             guard result != results[condition.raw] else { continue }
             flip(condition, to: result)

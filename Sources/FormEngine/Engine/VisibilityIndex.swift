@@ -56,9 +56,9 @@ struct VisibilityIndex: Sendable {
     /// Shown rows before position `row` in the section at position `section`.
     @inline(always)
     func shownRows(inSection section: Int, before row: Int) -> Int {
-        guard section >= 0, section + 1 < rowBase.count else { return 0 }
+        guard section >= 0, section &+ 1 < rowBase.count else { return 0 }
         let base = rowBase[section]
-        return Self.prefix(rowTree, base, min(row, rowBase[section + 1] - base))
+        return Self.prefix(rowTree, base, min(row, rowBase[section &+ 1] &- base))
     }
 
     /// See ``FormState/claimColumns()``.
@@ -75,9 +75,9 @@ struct VisibilityIndex: Sendable {
     /// Adds `delta` (±1) at the row at position `row` of the section at position `section`.
     @inline(always)
     mutating func addRow(_ delta: Int32, inSection section: Int, at row: Int) {
-        guard section >= 0, section + 1 < rowBase.count else { return }
+        guard section >= 0, section &+ 1 < rowBase.count else { return }
         let base = rowBase[section]
-        Self.add(&rowTree, base, rowBase[section + 1] - base, row, delta)
+        Self.add(&rowTree, base, rowBase[section &+ 1] &- base, row, delta)
     }
 
     // MARK: Fenwick trees on tree[base ..< base + count]; node k (1-based) at tree[base + k - 1].
@@ -92,26 +92,28 @@ struct VisibilityIndex: Sendable {
         }
     }
 
-    /// The sum of the first `count` leaves.
+    /// The sum of the first `count` leaves. The index wraps rather than traps: `base` and `count` are
+    /// the index's own (a section's start and size), and the column's subscript checks every read.
     @inline(always)
     private static func prefix(_ tree: Column<Int32>, _ base: Int, _ count: Int) -> Int {
         var sum = 0
         var node = count
         while node > 0 {
-            sum &+= Int(tree[base + node - 1])
-            node &= node - 1
+            sum &+= Int(tree[base &+ node &- 1])
+            node &= node &- 1
         }
         return sum
     }
 
-    /// Writes through one buffer: each write through the column would check its bounds again.
+    /// Writes through one buffer: each write through the column would check its bounds again. Node
+    /// positions stay below `count` (checked against the tree's size above), so their arithmetic wraps.
     private static func add(_ tree: inout Column<Int32>, _ base: Int, _ count: Int, _ leaf: Int, _ delta: Int32) {
         guard leaf >= 0, base >= 0, base &+ count <= tree.count else { return }
         tree.withUnsafeMutableBufferPointer { nodes in
             var node = leaf &+ 1
             while node <= count {
                 nodes[base &+ node &- 1] &+= delta
-                node &+= node & -node
+                node &+= node & (0 &- node)
             }
         }
     }
