@@ -120,11 +120,13 @@ extension FormState {
         }
     }
 
-    /// Stores a row's value and updates what conditions read.
+    /// Stores a row's value and updates what conditions read. The value replaced is moved into the
+    /// log (kept there when it is the transaction's first change of the row), not copied.
     @inline(always)
     mutating func setStoredValue(_ element: ElementID, _ value: Value) {
-        noteValueTouched(element)
-        elements[element.raw].value = value
+        var replaced = value
+        swap(&elements[element.raw].value, &replaced)
+        log.noteValue(element, replacing: consume replaced)
         refreshValueView(element)
         if let section = elements[element.raw].section, elements[section.raw].isMultivalued {
             refreshValueView(section)
@@ -163,10 +165,11 @@ extension FormState {
 
     mutating func refreshValueView(_ element: ElementID) {
         guard let slot = boundSlot(element) else { return }
-        let view = valueView(element)
+        // The view is swapped in, not copied: the entry's old value leaves with `view`.
+        var view = valueView(element)
         let changed = store.withEntry(at: slot) { entry in
             guard !entry.value.isIdentical(to: view) else { return false }
-            entry.value = view
+            swap(&entry.value, &view)
             return true
         }
         if changed == true { markReaders(of: slot, .value) }
@@ -212,8 +215,4 @@ extension FormState {
         _ = log.noteFlags(element, flags)
     }
 
-    @inline(always)
-    mutating func noteValueTouched(_ element: ElementID) {
-        log.noteValue(element, elements[element.raw].value)
-    }
 }

@@ -104,15 +104,16 @@ struct TransactionLog: Sendable {
         return true
     }
 
-    /// Notes the element's value before its first change in this transaction.
+    /// Notes `replaced`, the element's value before a change, when the change is the transaction's
+    /// first of the element (later ones drop it).
     @inline(always)
-    mutating func noteValue(_ element: ElementID, _ value: @autoclosure () -> Value) {
+    mutating func noteValue(_ element: ElementID, replacing replaced: consuming Value) {
         guard marks.indices.contains(element.raw) else { return }
         var mark = marks[element.raw]
         guard mark.valueStamp != stamp else { return }
         mark.valueStamp = stamp
         marks[element.raw] = mark
-        originalValues[element.raw] = value()
+        originalValues[element.raw] = consume replaced
         touchedValues.append(element)
     }
 }
