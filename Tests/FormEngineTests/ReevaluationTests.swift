@@ -57,6 +57,39 @@ struct ReevaluationTests {
         #expect(changes.rowsHidden.isEmpty && changes.rowsShown.isEmpty)
     }
 
+    /// A batch of value changes to row `a` (starting at 0), and the rows whose values it reports changed.
+    struct NetValueCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var values: [Value]
+        var reported: [String]
+        var testDescription: String { name }
+    }
+
+    static let netValueCases: [NetValueCase] = [
+        NetValueCase(name: "set once", values: [5], reported: ["a"]),
+        NetValueCase(name: "set twice", values: [5, 6], reported: ["a"]),
+        NetValueCase(name: "set and set back to the value before the batch", values: [5, 0], reported: []),
+        NetValueCase(name: "set back twice", values: [5, 6, 0], reported: []),
+        NetValueCase(name: "set to the same value", values: [0], reported: []),
+    ]
+
+    @Test(
+        "a batch reports a value changed only when it differs from the value before the batch",
+        arguments: netValueCases)
+    func netValueChanges(_ example: NetValueCase) throws {
+        let form = try Form {
+            Section("s") {
+                Row("a", value: 0)
+                Row("b").hidden(valueIs("a", 5))
+            }
+        }
+        let changes = try form.batch { batch in
+            for value in example.values { batch.setValue(value, for: "a") }
+        }
+        #expect(changes.valuesChanged.map(\.tag) == example.reported)
+        #expect(form["a"]?.value == example.values.last)
+    }
+
     @Test("a flip propagates through isHidden chains; results that do not flip stop propagation")
     func chainsAndCutOff() throws {
         let form = try Form {
