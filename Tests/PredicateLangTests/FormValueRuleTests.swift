@@ -47,4 +47,54 @@ struct FormValueRuleTests {
         #expect(read.property == .value)
         #expect(read.path == ["x"])
     }
+
+    /// A form's rows as the checker sees them: `$n` holds an integer, `$s` a string, `$d` a dictionary, `$a`
+    /// an array of strings; each with its `isHidden` and `isDisabled` flags.
+    static let rowSchema: Schema = {
+        func row(_ value: SchemaType) -> SchemaType {
+            .object(
+                SchemaObject(
+                    name: "row",
+                    fields: [
+                        SchemaField("value", value), SchemaField("isHidden", .boolean),
+                        SchemaField("isDisabled", .boolean),
+                    ]))
+        }
+        return Schema(
+            SchemaObject(name: "form", fields: []),
+            variables: [
+                "n": row(.optional(.integer)), "s": row(.optional(.string)), "d": row(.dictionary(.any)),
+                "a": row(.array(.string)),
+            ])
+    }()
+
+    @Test(
+        "checking as written with the rule gives the rewritten tree's diagnostics",
+        arguments: [
+            "$n > 5", "$n BEGINSWITH 'x'", "$s > 5", "$s BEGINSWITH 'x'", "$n.value BEGINSWITH 'x'",
+            "$n.isHidden == YES", "$n.isHidden BEGINSWITH 'x'", "$n.isDisabled > 'x'", "$d.key == 1",
+            "$s.length > 1", "$a.@count > 1", "$s.@count > 1", "$a CONTAINS 5", "ANY $a BEGINSWITH 1",
+            "SUBQUERY($a, $x, $x BEGINSWITH 'a').@count > 0", "SUBQUERY($a, $n, $n > 5).@count > 0",
+            "SUBQUERY($a, $x, $x == 1).@count == $x", "$n + 1 > 'x'", "$unknown > 5", "$unknown.value > 5",
+            "$n.value.foo == 1", "$n IN {1, 2} AND $s IN {'a'} OR NOT $n.isHidden == NO",
+        ])
+    func checkedAsWritten(_ text: String) throws {
+        let tree = try #require(SyntaxTree.parse(text).tree)
+        let asWritten = Self.rowSchema.diagnostics(for: tree, readsRowValues: true)
+        let rewritten = Self.rowSchema.diagnostics(for: tree.applyingFormValueRule())
+        #expect(asWritten == rewritten)
+        #expect(asWritten.map(\.text) == rewritten.map(\.text))
+    }
+
+    @Test("the rule decides the diagnostics: read as written without it, a row is not a number")
+    func ruleMatters() throws {
+        let tree = try #require(SyntaxTree.parse("$n > 5 AND $s BEGINSWITH 'x'").tree)
+        #expect(Self.rowSchema.diagnostics(for: tree, readsRowValues: true).isEmpty)
+        #expect(!Self.rowSchema.diagnostics(for: tree).isEmpty)
+        let mismatch = try #require(SyntaxTree.parse("$n BEGINSWITH 'x' OR $s.isHidden == YES").tree)
+        #expect(
+            Self.rowSchema.diagnostics(for: mismatch, readsRowValues: true).map(\.text) == [
+                "'BEGINSWITH' needs a string, not an integer or nil"
+            ])
+    }
 }

@@ -55,19 +55,12 @@ extension FormState {
             if readsUnboundTag(compiled.reads) {
                 problems.append(found: unknownTags(in: program, path: "", severity: severity))
             }
-            typeMismatches(
-                in: program, reads: compiled.reads, compiled: compiled.source.map(Self.isCompiled) ?? false,
-                schema: schema, severity: severity, into: &problems)
+            typeMismatches(in: program, reads: compiled.reads, schema: schema, severity: severity, into: &problems)
         }
         guard !problems.isEmpty else { return [] }
         let path = "\(path(of: condition.element)).\(condition.property.rawValue)"
         for index in problems.indices { problems[index].path = path }
         return problems
-    }
-
-    private static func isCompiled(_ condition: Condition) -> Bool {
-        if case .compiled = condition { return true }
-        return false
     }
 
     /// Whether a live element has the slot's tag.
@@ -135,14 +128,14 @@ extension FormState {
     /// are nil is not walked. The checker's warnings (a flag compared with nil) are not form problems.
     /// `schema` is the whole form's when the caller built it; else one is built from the reads.
     private func typeMismatches(
-        in program: CompiledPredicate, reads: [SlotRead], compiled: Bool, schema: Schema?, severity: Severity,
+        in program: CompiledPredicate, reads: [SlotRead], schema: Schema?, severity: Severity,
         into problems: inout [FormCheckProblem]
     ) {
         guard readsTypedValue(reads) else { return }
         let schema = schema ?? self.schema(reads: reads)
-        // A condition given compiled is stored as written; the schema describes it after XLForm's rule.
-        let tree = compiled ? program.tree.applyingFormValueRule() : program.tree
-        for diagnostic in schema.diagnostics(for: tree) where diagnostic.severity == .error {
+        // Every condition is stored as written; the schema describes its rows, read with XLForm's rule.
+        let diagnostics = schema.diagnostics(for: program.tree, readsRowValues: true)
+        for diagnostic in diagnostics where diagnostic.severity == .error {
             problems.append(
                 FormCheckProblem(
                     severity, id: "type-mismatch", message: diagnostic.text, path: "",

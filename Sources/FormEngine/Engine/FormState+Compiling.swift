@@ -39,7 +39,9 @@ extension FormState {
             guard let tree = parsed.tree, !parsed.diagnostics.hasErrors else {
                 throw Self.parseError(parsed.diagnostics, source: parsed.source, path: path())
             }
-            let (program, reads) = try compiledTree(tree.applyingFormValueRule(), source: parsed.source, path: path)
+            // Compiled as written: the compiler reads a free `$t` as its row's value (XLForm's rule), and the
+            // checks apply the rule as they type it, so no rewritten copy of the tree is built.
+            let (program, reads) = try compiledTree(tree, source: parsed.source, path: path)
             programCache.add(CachedProgram(program: program, reads: reads), for: text)
             return CompiledCondition(body: .predicate(program), reads: reads, source: condition)
         case .compiled(let predicate):
@@ -58,7 +60,7 @@ extension FormState {
             guard let tree = parsed.tree, !parsed.diagnostics.hasErrors else {
                 throw Self.parseError(parsed.diagnostics, source: parsed.source, path: path())
             }
-            let (program, _) = try compiledTree(tree.applyingFormValueRule(), source: parsed.source, path: path)
+            let (program, _) = try compiledTree(tree, source: parsed.source, path: path)
             return CompiledValidation(body: .predicate(program), message: rule.message)
         }
     }

@@ -11,18 +11,28 @@ struct SchemaChecker {
     var diagnostics: [Diagnostic] = []
     /// Variables bound by enclosing SUBQUERYs, innermost last.
     var scopes: [(name: String, type: SchemaType)] = []
+    /// Whether a free `$t` reads its row's value, as XLForm has it (``SyntaxTree/Predicate/applyingFormValueRule()``):
+    /// `$t` and `$t.x` are typed as `$t.value` and `$t.value.x`, while `$t.value`, `$t.isHidden` and
+    /// `$t.isDisabled` are typed as written. A form checks its conditions as written this way, without
+    /// rewriting each tree first.
+    private let readsRowValues: Bool
+    /// The names bound by enclosing SUBQUERYs (the variables the rule leaves alone), innermost last.
+    private var subqueryNames: [String] = []
     private var depth = 0
     /// The deepest nesting followed (the parser's own limit is lower).
     private let maxDepth: Int
 
-    init(schema: Schema, limits: Limits) {
+    init(schema: Schema, limits: Limits, readsRowValues: Bool = false) {
         self.schema = schema
+        self.readsRowValues = readsRowValues
         maxDepth = max(64, limits.maxNestingDepth * 2)
     }
 
     /// The diagnostics of `predicate` against the schema.
-    static func check(_ predicate: SyntaxTree.Predicate, against schema: Schema, limits: Limits) -> [Diagnostic] {
-        var checker = SchemaChecker(schema: schema, limits: limits)
+    static func check(
+        _ predicate: SyntaxTree.Predicate, against schema: Schema, limits: Limits, readsRowValues: Bool = false
+    ) -> [Diagnostic] {
+        var checker = SchemaChecker(schema: schema, limits: limits, readsRowValues: readsRowValues)
         checker.check(predicate)
         return checker.diagnostics
     }
@@ -60,9 +70,16 @@ struct SchemaChecker {
             return Self.type(of: value)
         case .evaluatedObject:
             return .object(schema.root)
-        case .variable(let name, _):
-            return variableType(name)
+        case .variable(let name, let range):
+            guard readsRowValues, !subqueryNames.contains(name) else { return variableType(name) }
+            return rowValueType(name, at: range)
         case .keyPath(let base, let components, _):
+            if readsRowValues, case .variable(let name, let range)? = base, !subqueryNames.contains(name) {
+                // `$t.value…`, `$t.isHidden`, `$t.isDisabled` as written; any other key is the value's.
+                let readsRowProperty = components.first.map { SyntaxTree.Predicate.rowPropertyKeys.contains($0.name) }
+                let baseType = readsRowProperty == true ? variableType(name) : rowValueType(name, at: range)
+                return keyPathType(baseType, components[...])
+            }
             let baseType = base.map { type(of: $0) } ?? .object(schema.root)
             return keyPathType(baseType, components[...])
         case .function(let selector, let arguments, _):
@@ -93,7 +110,9 @@ struct SchemaChecker {
             let collectionType = type(of: collection)
             let element = elementType(collectionType, at: collection.range, what: "SUBQUERY")
             scopes.append((variable, element))
+            subqueryNames.append(variable)
             check(predicate)
+            subqueryNames.removeLast()
             scopes.removeLast()
             return .array(element)
         case .ternary(let condition, let then, let otherwise, _):
@@ -115,6 +134,13 @@ struct SchemaChecker {
 
     private func variableType(_ name: String) -> SchemaType {
         scopes.last { $0.name == name }?.type ?? schema.variables[name] ?? .any
+    }
+
+    /// The type of the free `$name` read as its row's value: its `value` key, located where the rewritten
+    /// tree puts the key it inserts (empty, just after the variable), so that diagnostics match.
+    private mutating func rowValueType(_ name: String, at range: SourceRange) -> SchemaType {
+        let value = SyntaxTree.KeyPathComponent("value", range: .empty(at: range.upperBound))
+        return keyPathType(variableType(name), [value][...])
     }
 
     /// The element type of a collection operand, or `any` after reporting that it is not one.
@@ -211,8 +237,12 @@ struct SchemaChecker {
 extension Schema {
     /// The checker's diagnostics of `predicate` against this schema (unknown keys, comparisons that can
     /// never succeed, operators on the wrong kind of value, fixed answers), without compiling it.
-    package func diagnostics(for predicate: SyntaxTree.Predicate, limits: Limits = .default) -> [Diagnostic] {
-        SchemaChecker.check(predicate, against: self, limits: limits)
+    /// `readsRowValues` checks a form condition as written with XLForm's rule (a free `$t` reads `$t.value`),
+    /// as the checker would check it after ``SyntaxTree/Predicate/applyingFormValueRule()``.
+    package func diagnostics(
+        for predicate: SyntaxTree.Predicate, limits: Limits = .default, readsRowValues: Bool = false
+    ) -> [Diagnostic] {
+        SchemaChecker.check(predicate, against: self, limits: limits, readsRowValues: readsRowValues)
     }
 }
 
