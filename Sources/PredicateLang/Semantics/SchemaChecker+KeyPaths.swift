@@ -19,7 +19,7 @@ extension SchemaChecker {
     }
 
     /// The type of the key `component` of a value of type `type`.
-    private mutating func member(_ type: SchemaType, _ component: SyntaxTree.KeyPathComponent) -> SchemaType {
+    mutating func member(_ type: SchemaType, _ component: SyntaxTree.KeyPathComponent) -> SchemaType {
         let key = component.name
         if KeyValueCoding.isSelfKey(key) { return type }
         let optional = type.isOptional

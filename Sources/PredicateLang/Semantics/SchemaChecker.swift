@@ -139,8 +139,7 @@ struct SchemaChecker {
     /// The type of the free `$name` read as its row's value: its `value` key, located where the rewritten
     /// tree puts the key it inserts (empty, just after the variable), so that diagnostics match.
     private mutating func rowValueType(_ name: String, at range: SourceRange) -> SchemaType {
-        let value = SyntaxTree.KeyPathComponent("value", range: .empty(at: range.upperBound))
-        return keyPathType(variableType(name), [value][...])
+        member(variableType(name), SyntaxTree.KeyPathComponent("value", range: .empty(at: range.upperBound)))
     }
 
     /// The element type of a collection operand, or `any` after reporting that it is not one.
