@@ -214,5 +214,4 @@ extension FormState {
         let flags = flags(of: element)
         _ = log.noteFlags(element, flags)
     }
-
 }
