@@ -9,15 +9,14 @@
 struct SchemaChecker {
     let schema: Schema
     var diagnostics: [Diagnostic] = []
-    /// Variables bound by enclosing SUBQUERYs, innermost last.
-    var scopes: [(name: String, type: SchemaType)] = []
+    /// Variables bound by enclosing SUBQUERYs and by assignments, innermost last; `isSubquery` marks the
+    /// SUBQUERY variables, which XLForm's rule leaves alone.
+    var scopes: [(name: String, type: SchemaType, isSubquery: Bool)] = []
     /// Whether a free `$t` reads its row's value, as XLForm has it (``SyntaxTree/Predicate/applyingFormValueRule()``):
     /// `$t` and `$t.x` are typed as `$t.value` and `$t.value.x`, while `$t.value`, `$t.isHidden` and
     /// `$t.isDisabled` are typed as written. A form checks its conditions as written this way, without
     /// rewriting each tree first.
     private let readsRowValues: Bool
-    /// The names bound by enclosing SUBQUERYs (the variables the rule leaves alone), innermost last.
-    private var subqueryNames: [String] = []
     private var depth = 0
     /// The deepest nesting followed (the parser's own limit is lower).
     private let maxDepth: Int
@@ -71,10 +70,10 @@ struct SchemaChecker {
         case .evaluatedObject:
             return .object(schema.root)
         case .variable(let name, let range):
-            guard readsRowValues, !subqueryNames.contains(name) else { return variableType(name) }
+            guard readsRowValues, !isSubqueryVariable(name) else { return variableType(name) }
             return rowValueType(name, at: range)
         case .keyPath(let base, let components, _):
-            if readsRowValues, case .variable(let name, let range)? = base, !subqueryNames.contains(name) {
+            if readsRowValues, case .variable(let name, let range)? = base, !isSubqueryVariable(name) {
                 // `$t.value…`, `$t.isHidden`, `$t.isDisabled` as written; any other key is the value's.
                 let readsRowProperty = components.first.map { SyntaxTree.Predicate.rowPropertyKeys.contains($0.name) }
                 let baseType = readsRowProperty == true ? variableType(name) : rowValueType(name, at: range)
@@ -109,10 +108,8 @@ struct SchemaChecker {
         case .subquery(let collection, let variable, let predicate, _):
             let collectionType = type(of: collection)
             let element = elementType(collectionType, at: collection.range, what: "SUBQUERY")
-            scopes.append((variable, element))
-            subqueryNames.append(variable)
+            scopes.append((variable, element, true))
             check(predicate)
-            subqueryNames.removeLast()
             scopes.removeLast()
             return .array(element)
         case .ternary(let condition, let then, let otherwise, _):
@@ -125,7 +122,7 @@ struct SchemaChecker {
             return .any
         case .assignment(let variable, let value, _):
             let valueType = type(of: value)
-            scopes.append((variable, valueType))
+            scopes.append((variable, valueType, false))
             return valueType
         case .anyKey:
             return .any
@@ -134,6 +131,11 @@ struct SchemaChecker {
 
     private func variableType(_ name: String) -> SchemaType {
         scopes.last { $0.name == name }?.type ?? schema.variables[name] ?? .any
+    }
+
+    /// Whether `name` is bound by an enclosing SUBQUERY.
+    private func isSubqueryVariable(_ name: String) -> Bool {
+        scopes.contains { $0.isSubquery && $0.name == name }
     }
 
     /// The type of the free `$name` read as its row's value: its `value` key, located where the rewritten

@@ -22,8 +22,6 @@ struct FormConditionGraph {
         var property: String
         /// The predicate text.
         var text: String
-        /// The parsed tree with the form value rule applied, when the text parses.
-        var tree: SyntaxTree.Predicate?
         /// What the condition reads, in source order, without duplicates.
         var reads: [Read]
         /// Parse errors, positioned in the form file.
@@ -41,7 +39,8 @@ struct FormConditionGraph {
             for condition in element.conditions {
                 guard case .predicate(let text) = condition.text else { continue }
                 let parsed = SyntaxTree.parse(text, sourceName: sketch.source.name)
-                let tree = parsed.diagnostics.hasErrors ? nil : parsed.tree?.applyingFormValueRule()
+                // The dependencies read `$t` and `$t.x` as the row's value (XLForm's rule).
+                let tree = parsed.diagnostics.hasErrors ? nil : parsed.tree
                 var reads: [Read] = []
                 for read in tree?.dependencies.variables ?? [] {
                     let entry = Read(tag: read.name, property: read.property)
@@ -50,7 +49,7 @@ struct FormConditionGraph {
                 let diagnostics = parsed.diagnostics.map { sketch.relocate($0, into: condition) }
                 nodes.append(
                     Node(
-                        element: index, property: condition.property, text: text, tree: tree, reads: reads,
+                        element: index, property: condition.property, text: text, reads: reads,
                         diagnostics: diagnostics))
             }
         }

@@ -86,7 +86,8 @@ struct FormExplainer {
         }
         let store = currentStore()
         var reads: [FormConditionGraph.Read] = []
-        for read in predicate.tree.applyingFormValueRule().dependencies.variables {
+        // The dependencies read `$t` and `$t.x` as the row's value (XLForm's rule) without a rewritten tree.
+        for read in predicate.tree.dependencies.variables {
             let entry = FormConditionGraph.Read(tag: read.name, property: read.property)
             if !reads.contains(entry) { reads.append(entry) }
         }
