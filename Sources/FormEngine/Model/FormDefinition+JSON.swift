@@ -24,8 +24,23 @@ extension FormDefinition {
         return "unknown key '\(key)' (expected one of: \(allowed.sorted().joined(separator: ", ")))"
     }
 
-    /// Parses with unknown keys collected in `unknownKeys` (nil: rejected).
+    /// Parses with unknown keys collected in `unknownKeys` (nil: rejected). The quick reader reads the
+    /// usual definition; whatever it declines (anything unusual, every error) the thorough reader reads
+    /// from the start. Debug builds read each quickly read definition the thorough way too and check that
+    /// the two agree.
     static func parseJSON(_ text: String, unknownKeys: UnknownKeys?) throws(FormError) -> FormDefinition {
+        if let definition = QuickDefinitionReader.definition(text) {
+            assert(
+                (try? thoroughlyParsedJSON(text, unknownKeys: unknownKeys)).map {
+                    QuickDefinitionReader.sameDefinition(definition, $0)
+                } == true, "the quick definition reader disagrees with the thorough one")
+            return definition
+        }
+        return try thoroughlyParsedJSON(text, unknownKeys: unknownKeys)
+    }
+
+    /// The definition read through a JSON tree, every error positioned.
+    static func thoroughlyParsedJSON(_ text: String, unknownKeys: UnknownKeys?) throws(FormError) -> FormDefinition {
         try JSONDefinitionReader(text: text, unknownKeys: unknownKeys).definition(try parseJSONNode(text))
     }
 
