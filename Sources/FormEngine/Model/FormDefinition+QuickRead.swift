@@ -87,26 +87,32 @@ struct QuickDefinitionReader {
         return options
     }
 
+    /// The section's parts are read first and the section made once at the end (rows appended to a section
+    /// made first were copied in and destroyed).
     private mutating func section() throws(Decline) -> Section {
-        var section = Section(rows: [])
+        var tag: String?
+        var hidden: Condition?
+        var disabled: Condition?
+        var multivalued = false
+        var rows: [Row] = []
         var object = try openObject()
         while let key = try nextKey(in: Self.sectionKeys, &object) {
             switch JSONDefinitionReader.SectionKey(rawValue: key) {
-            case .tag: section.tag = try tag()
-            case .hidden: section.hidden = try condition()
-            case .disabled: section.disabled = try condition()
-            case .multivalued: if try !null() { section.isMultivalued = try bool() }
+            case .tag: tag = try self.tag()
+            case .hidden: hidden = try condition()
+            case .disabled: disabled = try condition()
+            case .multivalued: if try !null() { multivalued = try bool() }
             case .rows:
                 if try null() { continue }
                 try expect(UInt8(ascii: "["))
                 if try !closes(UInt8(ascii: "]")) {
-                    repeat { section.rows.append(try row()) } while try continues(UInt8(ascii: "]"))
+                    repeat { rows.append(try row()) } while try continues(UInt8(ascii: "]"))
                 }
             case .title: try skipValue(enclosedBy: 3)
             case nil: throw Decline()
             }
         }
-        return section
+        return Section(tag, hidden: hidden, disabled: disabled, multivalued: multivalued, rows: rows)
     }
 
     private mutating func row() throws(Decline) -> Row {
@@ -167,31 +173,27 @@ struct QuickDefinitionReader {
         return .constant(try bool())
     }
 
-    /// A row's value, converted as the thorough reader converts it (typed JSON: `{"$date": ...}` is a date).
+    /// A row's value, converted as the thorough reader converts it: a scalar as typed JSON converts one
+    /// (without setting up its converter), an array or object through the converter itself (`{"$date": ...}`
+    /// is a date).
     private mutating func rowValue() throws(Decline) -> Value {
-        let start = position
-        let node: JSONNode
-        var text = self.text
         switch peek() {
-        case UInt8(ascii: "["), UInt8(ascii: "{"):
-            (node, text) = try nestedValue(enclosedBy: 5)
-        case UInt8(ascii: "\""):
-            let string = try self.string()
-            node = .string(string, SourceRange(start, position))
-        case UInt8(ascii: "t"), UInt8(ascii: "f"):
-            let flag = try bool()
-            node = .bool(flag, SourceRange(start, position))
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool(try bool())
         case UInt8(ascii: "n"):
             _ = try null()
-            node = .null(SourceRange(start, position))
+            return .null
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            let (node, text) = try nestedValue(enclosedBy: 5)
+            do throws(JSONError) {
+                return try TypedJSON.value(of: node, in: text)
+            } catch {
+                throw Decline()
+            }
         default:
+            let start = position
             let literal = try number()
-            node = .number(literal, SourceRange(start, position))
-        }
-        do throws(JSONError) {
-            return try TypedJSON.value(of: node, in: text)
-        } catch {
-            throw Decline()
+            return TypedJSON.numberValue(.number(literal, SourceRange(start, position)))
         }
     }
 

@@ -81,7 +81,7 @@ public enum TypedJSON {
     }
 
     /// The number a `.number` node denotes: `.int` for integer spelling within `Int64`, else `.double`.
-    static func numberValue(_ node: JSONNode) -> Value {
+    package static func numberValue(_ node: JSONNode) -> Value {
         guard let literal = node.numberLiteral else { return .null }
         if node.isIntegerLiteral, let integer = Int64(literal) { return .int(integer) }
         return .double(Double(literal) ?? .nan)
