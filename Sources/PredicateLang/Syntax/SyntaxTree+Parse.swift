@@ -56,6 +56,21 @@ extension SyntaxTree {
             return ParseResult(tree: nil, diagnostics: diagnostics, source: source)
         }
         let source = SourceText(text, name: sourceName)
+        // The usual predicate (comparisons of a key or variable with a literal) is read without tokens;
+        // whatever the quick parser declines, the parser reads.
+        if arguments.isEmpty, let tree = QuickParser.parse(source, limits: limits) {
+            assert(
+                {
+                    let thorough = thoroughlyParsed(source, arguments: arguments, limits: limits)
+                    return thorough.tree == tree && thorough.diagnostics.isEmpty
+                }(), "the quick parser disagrees with the parser on \(text)")
+            return ParseResult(tree: tree, diagnostics: [], source: source)
+        }
+        return thoroughlyParsed(source, arguments: arguments, limits: limits)
+    }
+
+    /// `source` read by the lexer and the parser.
+    static func thoroughlyParsed(_ source: SourceText, arguments: [Value], limits: Limits) -> ParseResult {
         var parser = makeParser(source, arguments: arguments, limits: limits)
         var tree: Predicate?
         if parser.isAtEnd && !parser.diagnostics.hasErrors {

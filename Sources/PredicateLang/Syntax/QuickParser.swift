@@ -1,0 +1,303 @@
+// QuickParser: the usual predicate parsed straight from its bytes, without tokens: comparisons of a key path
+// or `$variable` with a literal (`$age > 18`, `country == 'NZ'`, `ANY items.sku BEGINSWITH 'A-'`), alone or
+// joined by one connective. Anything else (parentheses, NOT, arithmetic, a format argument, an escape, an
+// option list, any error) declines, and the parser reads the text from the start: every diagnostic comes
+// from the parser. Debug builds parse each quick result the thorough way too and check the trees are equal.
+
+/// Parses the common predicate shape directly from the source bytes; nil when the parser must read it.
+///
+/// Lexing into a token array and a payload table, then parsing those, costs a one-comparison form
+/// condition two allocations and most of its parse. The shape it reads:
+///
+///     predicate  = comparison { connective comparison } ;   (one kind of connective throughout)
+///     comparison = [ "ANY" | "SOME" | "ALL" | "NONE" ] operand operator literal ;
+///     operand    = "$" WORD { "." WORD } | WORD { "." WORD } ;   (ASCII words; no reserved word as a key)
+///     operator   = "==" | "=" | "!=" | "<>" | "<" | "<=" | "=<" | ">" | ">=" | "=>"
+///                | "CONTAINS" | "BEGINSWITH" | "ENDSWITH" | "LIKE" | "MATCHES" ;   (no option list)
+///     literal    = decimal integer | quoted string without escapes | "YES" | "NO" | "TRUE" | "FALSE"
+///                | "NIL" | "NULL" ;
+///     connective = "AND" | "&&" | "OR" | "||" ;
+struct QuickParser {
+    private let bytes: [UInt8]
+    private let limits: Limits
+    private var position = 0
+    /// At least as many nodes as the parser counts for what was read (a limit the parser would reach is
+    /// the parser's to report).
+    private var nodes = 1
+
+    /// Why the quick parser stopped: the parser takes over from the start.
+    private struct Decline: Error {}
+
+    /// The most comparisons read quickly: a longer chain is the parser's (its node count is limited).
+    private static let maxComparisons = 64
+
+    private init(bytes: [UInt8], limits: Limits) {
+        self.bytes = bytes
+        self.limits = limits
+    }
+
+    /// The tree of `source`, or nil when the parser must read it.
+    static func parse(_ source: SourceText, limits: Limits) -> SyntaxTree.Predicate? {
+        var parser = QuickParser(bytes: source.utf8, limits: limits)
+        do throws(Decline) {
+            return try parser.predicate()
+        } catch {
+            return nil
+        }
+    }
+
+    // MARK: Predicates
+
+    private mutating func predicate() throws(Decline) -> SyntaxTree.Predicate {
+        // Limits set this low are the parser's to enforce.
+        guard limits.maxNestingDepth >= 8 else { throw Decline() }
+        let first = try comparison()
+        skipWhitespace()
+        guard position < bytes.count else { return first }
+        let isOr = try connective()
+        var operands: [SyntaxTree.Predicate] = []
+        operands.reserveCapacity(4)
+        operands.append(first)
+        while true {
+            guard operands.count < Self.maxComparisons else { throw Decline() }
+            operands.append(try comparison())
+            skipWhitespace()
+            if position == bytes.count { break }
+            guard try connective() == isOr else { throw Decline() }
+        }
+        let range = first.range.union(operands[operands.count &- 1].range)
+        return isOr ? .or(operands, range) : .and(operands, range)
+    }
+
+    /// `AND`/`&&` (false) or `OR`/`||` (true), after whitespace or a symbol; the cursor ends after it.
+    private mutating func connective() throws(Decline) -> Bool {
+        switch peek() {
+        case UInt8(ascii: "&"), UInt8(ascii: "|"):
+            let symbol = peek()
+            guard peek(1) == symbol else { throw Decline() }
+            position &+= 2
+            return symbol == UInt8(ascii: "|")
+        default:
+            // A word connective must be apart from what precedes it (`1AND` is not `1 AND`).
+            guard position > 0, isWhitespace(bytes[position &- 1]) else { throw Decline() }
+            let word = try self.word()
+            switch try keyword(word) {
+            case .and: return false
+            case .or: return true
+            default: throw Decline()
+            }
+        }
+    }
+
+    private mutating func comparison() throws(Decline) -> SyntaxTree.Predicate {
+        skipWhitespace()
+        let start = position
+        var modifier = ComparisonModifier.direct
+        var isNone = false
+        if isWordStart(peek()) {
+            let saved = position
+            let word = try self.word()
+            // `Keyword.some` and `Keyword.none` spelt out: on an optional, `.some` and `.none` are its own cases.
+            switch Keyword.lookUp(bytes[word]) {
+            case Keyword.any?, Keyword.some?: modifier = .any
+            case Keyword.all?: modifier = .all
+            case Keyword.none?:
+                modifier = .any
+                isNone = true
+            default: position = saved
+            }
+            if modifier != .direct {
+                guard isWhitespace(peek()) else { throw Decline() }
+                skipWhitespace()
+            }
+        }
+        let lhs = try operand()
+        skipWhitespace()
+        let (op, operatorRange) = try comparisonOperator()
+        skipWhitespace()
+        let rhs = try literal()
+        nodes &+= 3
+        guard nodes <= limits.maxNodeCount else { throw Decline() }
+        let range = SourceRange(start, rhs.range.upperBound)
+        let comparison = SyntaxTree.Predicate.comparison(
+            SyntaxTree.Comparison(
+                modifier: modifier, lhs: lhs, op: op, options: [], rhs: rhs, range: range,
+                operatorRange: operatorRange))
+        return isNone ? .not(comparison, range) : comparison
+    }
+
+    // MARK: Expressions
+
+    /// `$name`, `$name.key…` or `key.key…`.
+    private mutating func operand() throws(Decline) -> SyntaxTree.Expression {
+        let start = position
+        var base: SyntaxTree.Expression?
+        var components: [SyntaxTree.KeyPathComponent] = []
+        if peek() == UInt8(ascii: "$") {
+            position &+= 1
+            let name = try word()
+            base = .variable(text(name), SourceRange(start, name.upperBound))
+        } else {
+            components.reserveCapacity(2)
+            components.append(try key())
+        }
+        while peek() == UInt8(ascii: ".") {
+            position &+= 1
+            components.append(try key())
+        }
+        nodes &+= components.count &+ 1
+        let range = SourceRange(start, position)
+        if components.isEmpty, let base { return base }
+        return .keyPath(base: base, components: components, range)
+    }
+
+    /// A key of a key path: a word that is not a reserved word.
+    private mutating func key() throws(Decline) -> SyntaxTree.KeyPathComponent {
+        let word = try self.word()
+        guard Keyword.lookUp(bytes[word]) == nil else { throw Decline() }
+        return SyntaxTree.KeyPathComponent(text(word), range: SourceRange(word.lowerBound, word.upperBound))
+    }
+
+    /// An operator without an option list, and its range.
+    private mutating func comparisonOperator() throws(Decline) -> (ComparisonOperator, SourceRange) {
+        let start = position
+        let op: ComparisonOperator
+        switch (peek(), peek(1)) {
+        case (UInt8(ascii: "="), UInt8(ascii: "<")):
+            op = .lessThanOrEqualTo
+            position &+= 2
+        case (UInt8(ascii: "="), UInt8(ascii: ">")):
+            op = .greaterThanOrEqualTo
+            position &+= 2
+        case (UInt8(ascii: "="), UInt8(ascii: "=")):
+            op = .equalTo
+            position &+= 2
+        case (UInt8(ascii: "="), _):
+            op = .equalTo
+            position &+= 1
+        case (UInt8(ascii: "!"), UInt8(ascii: "=")), (UInt8(ascii: "<"), UInt8(ascii: ">")):
+            op = .notEqualTo
+            position &+= 2
+        case (UInt8(ascii: "<"), UInt8(ascii: "=")):
+            op = .lessThanOrEqualTo
+            position &+= 2
+        case (UInt8(ascii: "<"), UInt8(ascii: "<")), (UInt8(ascii: ">"), UInt8(ascii: ">")):
+            throw Decline()
+        case (UInt8(ascii: "<"), _):
+            op = .lessThan
+            position &+= 1
+        case (UInt8(ascii: ">"), UInt8(ascii: "=")):
+            op = .greaterThanOrEqualTo
+            position &+= 2
+        case (UInt8(ascii: ">"), _):
+            op = .greaterThan
+            position &+= 1
+        default:
+            let word = try self.word()
+            switch try keyword(word) {
+            case .contains: op = .contains
+            case .beginsWith: op = .beginsWith
+            case .endsWith: op = .endsWith
+            case .like: op = .like
+            case .matches: op = .matches
+            default: throw Decline()
+            }
+        }
+        let range = SourceRange(start, position)
+        skipWhitespace()
+        guard peek() != UInt8(ascii: "[") else { throw Decline() }
+        return (op, range)
+    }
+
+    /// A decimal integer that fits `Int64`, a quoted string without escapes, or a literal word; what follows
+    /// must end the comparison (whitespace, the end, or `&&` / `||`).
+    private mutating func literal() throws(Decline) -> SyntaxTree.Expression {
+        let start = position
+        let value: Value
+        switch peek() {
+        case UInt8(ascii: "'"), UInt8(ascii: "\""):
+            let quote = peek()
+            var end = position &+ 1
+            while end < bytes.count, bytes[end] != quote {
+                guard bytes[end] != UInt8(ascii: "\\") else { throw Decline() }
+                end &+= 1
+            }
+            guard end < bytes.count, end &- (start &+ 1) <= limits.maxStringLiteralBytes else { throw Decline() }
+            value = .string(text(start &+ 1..<end))
+            position = end &+ 1
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            // No leading zero (`0x1F`, `007`), fraction or exponent: the lexer's other numbers.
+            guard peek() != UInt8(ascii: "0") || !isWordByte(peek(1)) else { throw Decline() }
+            var magnitude: Int64 = 0
+            while case let byte = peek(), byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                let (times, overflowed) = magnitude.multipliedReportingOverflow(by: 10)
+                let (sum, carried) = times.addingReportingOverflow(Int64(byte &- UInt8(ascii: "0")))
+                guard !overflowed, !carried else { throw Decline() }
+                magnitude = sum
+                position &+= 1
+            }
+            value = .int(magnitude)
+        default:
+            let word = try self.word()
+            switch try keyword(word) {
+            case .yes, .true: value = .bool(true)
+            case .no, .false: value = .bool(false)
+            case .nil, .null: value = .null
+            default: throw Decline()
+            }
+        }
+        let next = peek()
+        guard position == bytes.count || isWhitespace(next) || next == UInt8(ascii: "&") || next == UInt8(ascii: "|")
+        else { throw Decline() }
+        return .constant(value, SourceRange(start, position))
+    }
+
+    // MARK: Bytes
+
+    /// The reserved word the bytes in `word` spell; not one declines.
+    private func keyword(_ word: Range<Int>) throws(Decline) -> Keyword {
+        guard let keyword = Keyword.lookUp(bytes[word]) else { throw Decline() }
+        return keyword
+    }
+
+    /// An ASCII word (`[A-Za-z_][A-Za-z0-9_]*`) ending at a byte that cannot continue a name; its range.
+    private mutating func word() throws(Decline) -> Range<Int> {
+        let start = position
+        guard isWordStart(peek()) else { throw Decline() }
+        while isWordByte(peek()) { position &+= 1 }
+        // A non-ASCII letter or digit would continue the name: the lexer's.
+        guard peek() < 0x80 else { throw Decline() }
+        return start..<position
+    }
+
+    private func text(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        }
+    }
+
+    /// The byte `ahead` past the cursor, or 0 past the end.
+    private func peek(_ ahead: Int = 0) -> UInt8 {
+        let index = position &+ ahead
+        return index < bytes.count ? bytes[index] : 0
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count, isWhitespace(bytes[position]) { position &+= 1 }
+    }
+
+    /// The lexer's whitespace.
+    private func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+    }
+
+    private func isWordStart(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_")
+    }
+
+    private func isWordByte(_ byte: UInt8) -> Bool {
+        isWordStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+}

@@ -1,0 +1,82 @@
+// The quick parser (bytes → tree for comparisons of a key or variable with a literal) against the parser:
+// what it reads, it reads as the parser does, source ranges included; what it declines, the parser reads,
+// diagnostics included.
+import Testing
+
+@testable import PredicateLang
+
+@Suite("Quick parser")
+struct QuickParserTests {
+    /// Predicates the quick parser reads: each tree must equal the parser's.
+    static let read: [String] = [
+        "$in_0 > 50", "$a == 1", "$a = 1", "$a != 'x'", "$a <> \"y\"", "$a < 0", "$a <= 9", "$a =< 9", "$a >= 1",
+        "$a => 1", "$a>1", "$t.value == nil", "$t.isHidden == YES", "$t.value.length > 3", "$and == 1",
+        "name BEGINSWITH 'ada'", "name contains 'x'", "name endswith \"x\"", "name LIKE 'a*'",
+        "name MATCHES '[a-z]+'", "name MATCHES '('", "age >= 18 AND age < 65", "a == 1 && b == 2", "a == 1&&b == 2",
+        "a == 1 OR b == 2 OR c == 3", "a == 1 || b == 2", "a == 1 and b == 2 AnD c == 3",
+        "ANY items.sku BEGINSWITH 'A-'",
+        "SOME x == 1", "all x > 0", "NONE tags == 'x'", "a == 1 AND NONE b == 2",
+        "customer.country == 'NZ' AND total > 100 AND ANY items.sku BEGINSWITH 'A-' AND customer.name != 'Bo'",
+        "  $a  ==  1  ", "\n\ta == 1\r\n", "a == 1\nAND b == 2", "$a == TRUE", "$a == false", "$a == NULL", "$a == Nil",
+        "$a == no", "$a == 9223372036854775807", "$a == 0", "$a == ''", "$a == 'ünï 😀'", "$a == 'say \"hi\"'",
+        "_x == 1", "a1.b_2 == 2", "a == 'x' AND $b == 2",
+    ]
+
+    @Test("reads the usual predicate exactly as the parser does", arguments: read)
+    func readsAsParser(_ text: String) throws {
+        let source = SourceText(text)
+        let quick = try #require(QuickParser.parse(source, limits: .default))
+        let thorough = SyntaxTree.thoroughlyParsed(source, arguments: [], limits: .default)
+        #expect(thorough.diagnostics.isEmpty)
+        #expect(thorough.tree == quick)
+    }
+
+    /// Predicates the quick parser declines; `SyntaxTree.parse` must then answer as the parser does.
+    static let declined: [String] = [
+        "", "   ", "(a == 1)", "NOT a == 1", "!a", "a == 1 AND b == 2 OR c == 3", "a == 1 OR b == 2 AND c == 3",
+        "a ==[c] 'x'", "a CONTAINS[cd] 'x'", "a == -1", "a == 1.5", "a == 1e3", "a == 0x10", "a == 007",
+        "a == 9223372036854775808", #"a == 'x\'y'"#, "a == 'unterminated", "a IN {1, 2}", "a BETWEEN {1, 2}",
+        "a == %@", "SELF == 1", "a.size == 1", "a.@count == 1", "$ä == 1", "ä == 1", "aé == 1", "a == 1 AND",
+        "a == b", "a + 1 == 2", "a == 1AND b == 2", "a == 'x'AND b == 1", "a == 1 a == 2", "a == 1 // c",
+        "a === 1", "a << 1", "a >> 1", "TRUEPREDICATE", "ANY(a) == 1", "ANY$a == 1", "a == YES.x", "a == 1 & b == 2",
+        "a == 1 ||| b == 2", "a . b == 1", "a. == 1", "$ == 1", "$#a == 1", "#a == 1", "a == 1)", "a == 1,",
+        "ANYKEY == 1", "a == TRUEPREDICATE", "a == nil.x", "a UTI-EQUALS 'x'", "a == 1 AND AND b == 2",
+        "a == 1 == 2", "a =", "a", "$a", "a == " + String(repeating: "x", count: 10),
+        "a == '" + String(repeating: "x", count: 4_097) + "'",
+    ]
+
+    @Test("declines anything else, and parse then answers as the parser does", arguments: declined)
+    func declines(_ text: String) {
+        let source = SourceText(text)
+        #expect(QuickParser.parse(source, limits: .default) == nil)
+        let parsed = SyntaxTree.parse(text)
+        let thorough = SyntaxTree.thoroughlyParsed(source, arguments: [], limits: .default)
+        #expect(parsed.tree == thorough.tree)
+        #expect(parsed.diagnostics == thorough.diagnostics)
+    }
+
+    @Test("a limit the parser would reach is left to the parser")
+    func limits() {
+        let tight = Limits(maxNodeCount: 5)
+        #expect(QuickParser.parse(SourceText("a == 1 AND b == 2"), limits: tight) == nil)
+        #expect(
+            SyntaxTree.parse("a == 1 AND b == 2", limits: tight).diagnostics.map(\.id) == ["expression-too-complex"])
+        let shortStrings = Limits(maxStringLiteralBytes: 3)
+        #expect(QuickParser.parse(SourceText("a == 'abc'"), limits: shortStrings) != nil)
+        #expect(QuickParser.parse(SourceText("a == 'abcd'"), limits: shortStrings) == nil)
+        #expect(SyntaxTree.parse("a == 'abcd'", limits: shortStrings).diagnostics.map(\.id) == ["literal-too-long"])
+        #expect(QuickParser.parse(SourceText("a == 1"), limits: Limits(maxNestingDepth: 2)) == nil)
+        // A chain longer than the quick parser reads is the parser's, and parses.
+        let chain = (0..<65).map { "a\($0) == \($0)" }.joined(separator: " AND ")
+        #expect(QuickParser.parse(SourceText(chain), limits: .default) == nil)
+        #expect(SyntaxTree.parse(chain).tree != nil)
+        let shorter = (0..<64).map { "a\($0) == \($0)" }.joined(separator: " AND ")
+        #expect(QuickParser.parse(SourceText(shorter), limits: .default) == SyntaxTree.parse(shorter).tree)
+    }
+
+    @Test("with format arguments the parser reads the predicate")
+    func arguments() {
+        let parsed = SyntaxTree.parse("a == 1", arguments: [5])
+        #expect(parsed.diagnostics.map(\.id) == ["unused-format-argument"])
+    }
+}
