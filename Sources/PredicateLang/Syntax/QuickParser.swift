@@ -138,8 +138,10 @@ struct QuickParser {
             let name = try word()
             base = .variable(text(name), SourceRange(start, name.upperBound))
         } else {
+            // Room for a two-key path, made once a key has been read (a decline then allocates nothing).
+            let first = try key()
             components.reserveCapacity(2)
-            components.append(try key())
+            components.append(first)
         }
         while peek() == UInt8(ascii: ".") {
             position &+= 1
