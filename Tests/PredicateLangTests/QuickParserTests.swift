@@ -19,7 +19,9 @@ struct QuickParserTests {
         "customer.country == 'NZ' AND total > 100 AND ANY items.sku BEGINSWITH 'A-' AND customer.name != 'Bo'",
         "  $a  ==  1  ", "\n\ta == 1\r\n", "a == 1\nAND b == 2", "$a == TRUE", "$a == false", "$a == NULL", "$a == Nil",
         "$a == no", "$a == 9223372036854775807", "$a == 0", "$a == ''", "$a == 'ünï 😀'", "$a == 'say \"hi\"'",
-        "_x == 1", "a1.b_2 == 2", "a == 'x' AND $b == 2",
+        "_x == 1", "a1.b_2 == 2", "a == 'x' AND $b == 2", "$t.value.@count = 0", "a.@count == 1", "items.@count > 2",
+        "a.@avg.b == 1",
+        "$a == 2.5", "$a < 0.25", "$a == 12345678901234567890.5", "a.@and == 1",
     ]
 
     @Test("reads the usual predicate exactly as the parser does", arguments: read)
@@ -34,9 +36,10 @@ struct QuickParserTests {
     /// Predicates the quick parser declines; `SyntaxTree.parse` must then answer as the parser does.
     static let declined: [String] = [
         "", "   ", "(a == 1)", "NOT a == 1", "!a", "a == 1 AND b == 2 OR c == 3", "a == 1 OR b == 2 AND c == 3",
-        "a ==[c] 'x'", "a CONTAINS[cd] 'x'", "a == -1", "a == 1.5", "a == 1e3", "a == 0x10", "a == 007",
+        "a ==[c] 'x'", "a CONTAINS[cd] 'x'", "a == -1", "a == 1.5e3", "a == 1e3", "a == 1.", "a == .5", "a == 00.5",
+        "@count == 1", "a.@ == 1", "a.@1 == 1", "a == 0x10", "a == 007",
         "a == 9223372036854775808", #"a == 'x\'y'"#, "a == 'unterminated", "a IN {1, 2}", "a BETWEEN {1, 2}",
-        "a == %@", "SELF == 1", "a.size == 1", "a.@count == 1", "$ä == 1", "ä == 1", "aé == 1", "a == 1 AND",
+        "a == %@", "SELF == 1", "a.size == 1", "$ä == 1", "ä == 1", "aé == 1", "a == 1 AND",
         "a == b", "a + 1 == 2", "a == 1AND b == 2", "a == 'x'AND b == 1", "a == 1 a == 2", "a == 1 // c",
         "a === 1", "a << 1", "a >> 1", "TRUEPREDICATE", "ANY(a) == 1", "ANY$a == 1", "a == YES.x", "a == 1 & b == 2",
         "a == 1 ||| b == 2", "a . b == 1", "a. == 1", "$ == 1", "$#a == 1", "#a == 1", "a == 1)", "a == 1,",

@@ -11,10 +11,12 @@
 ///
 ///     predicate  = comparison { connective comparison } ;   (one kind of connective throughout)
 ///     comparison = [ "ANY" | "SOME" | "ALL" | "NONE" ] operand operator literal ;
-///     operand    = "$" WORD { "." WORD } | WORD { "." WORD } ;   (ASCII words; no reserved word as a key)
+///     operand    = "$" WORD { "." key } | WORD { "." key } ;   (ASCII words; no reserved word as a key)
+///     key        = WORD | "@" WORD ;                             (a collection operator such as `@count`)
 ///     operator   = "==" | "=" | "!=" | "<>" | "<" | "<=" | "=<" | ">" | ">=" | "=>"
 ///                | "CONTAINS" | "BEGINSWITH" | "ENDSWITH" | "LIKE" | "MATCHES" ;   (no option list)
-///     literal    = decimal integer | quoted string without escapes | "YES" | "NO" | "TRUE" | "FALSE"
+///     literal    = decimal integer | decimal fraction (`2.5`) | quoted string without escapes
+///                | "YES" | "NO" | "TRUE" | "FALSE"
 ///                | "NIL" | "NULL" ;
 ///     connective = "AND" | "&&" | "OR" | "||" ;
 struct QuickParser {
@@ -145,7 +147,17 @@ struct QuickParser {
         }
         while peek() == UInt8(ascii: ".") {
             position &+= 1
-            components.append(try key())
+            if peek() == UInt8(ascii: "@") {
+                // A collection operator: the `@` and its word are one key, as the lexer reads them.
+                let start = position
+                position &+= 1
+                let word = try self.word()
+                components.append(
+                    SyntaxTree.KeyPathComponent(
+                        text(start..<word.upperBound), range: SourceRange(start, word.upperBound)))
+            } else {
+                components.append(try key())
+            }
         }
         nodes &+= components.count &+ 1
         let range = SourceRange(start, position)
@@ -228,17 +240,27 @@ struct QuickParser {
             value = .string(text(start &+ 1..<end))
             position = end &+ 1
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            // No leading zero (`0x1F`, `007`), fraction or exponent: the lexer's other numbers.
+            // No leading zero (`0x1F`, `007`) or exponent: the lexer's other numbers.
             guard peek() != UInt8(ascii: "0") || !isWordByte(peek(1)) else { throw Decline() }
             var magnitude: Int64 = 0
-            while case let byte = peek(), byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                let (times, overflowed) = magnitude.multipliedReportingOverflow(by: 10)
-                let (sum, carried) = times.addingReportingOverflow(Int64(byte &- UInt8(ascii: "0")))
-                guard !overflowed, !carried else { throw Decline() }
+            var overflowed = false
+            while isDigit(peek()) {
+                let (times, multiplyOverflowed) = magnitude.multipliedReportingOverflow(by: 10)
+                let (sum, addOverflowed) = times.addingReportingOverflow(Int64(peek() &- UInt8(ascii: "0")))
+                overflowed = overflowed || multiplyOverflowed || addOverflowed
                 magnitude = sum
                 position &+= 1
             }
-            value = .int(magnitude)
+            if peek() == UInt8(ascii: "."), isDigit(peek(1)) {
+                // A fraction is a double, as the lexer converts its spelling.
+                position &+= 1
+                while isDigit(peek()) { position &+= 1 }
+                guard let double = Double(text(start..<position)) else { throw Decline() }
+                value = .double(double)
+            } else {
+                guard !overflowed else { throw Decline() }
+                value = .int(magnitude)
+            }
         default:
             let word = try self.word()
             switch try keyword(word) {
@@ -298,6 +320,8 @@ struct QuickParser {
             || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || byte == UInt8(ascii: "_")
     }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     private func isWordByte(_ byte: UInt8) -> Bool {
         isWordStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
