@@ -1,8 +1,8 @@
 // FormDefinition+QuickRead: a definition read straight from the JSON bytes, without a JSON tree, for the
 // usual well-formed definition. Anything else (an escape in a key or a kept string, an unknown or repeated
-// key, a value of the wrong kind, any JSON error) makes it decline, and the thorough
-// reader (FormDefinition+JSON) reads the text from the start: every error, message and unknown-key report
-// comes from that one reader. Debug builds read every definition both ways and check that they agree.
+// key, a value of the wrong kind, any JSON error) makes it decline, and the thorough reader
+// (FormDefinition+JSON) reads the text from the start: every error, message and unknown-key report comes
+// from that one reader. Debug builds read every definition both ways and check that they agree.
 
 /// Reads a ``FormDefinition`` from JSON text in one pass over its bytes; nil when the text needs the
 /// thorough reader (``JSONDefinitionReader``).
