@@ -113,6 +113,20 @@ struct EvaluationBudgetTests {
         #expect(checked == 9_000)
     }
 
+    /// The quick tier answers `BEGINSWITH` a constant longer than the subject by the prepared bytes, charging
+    /// only the subject; the thorough tier also charges the constant's text and, with a small budget and a long
+    /// non-ASCII constant, runs out. Debug builds check every quick answer against the thorough one: a budget
+    /// the thorough tier exhausts is not a disagreement (a fuzzed input trapped there before).
+    @Test(
+        "a quick answer stands when the thorough tier would run out of steps",
+        arguments: [ComparisonOperator.beginsWith, .endsWith, .contains, .equalTo])
+    func quickAnswerWithinBudget(_ op: ComparisonOperator) throws {
+        let needle = String(repeating: "\u{FFFD}", count: 600)
+        let text = "$s \(op.rawValue) '\(needle)'"
+        let compiled = try CompiledPredicate(text, limits: Limits(maxEvaluationSteps: 20_000))
+        #expect(try compiled.evaluate(variables: ["s": "Hello"]) == false)
+    }
+
     /// A quadratic search over the folded scalars with the same boundary rule (no match starting or ending
     /// next to a combining mark).
     static func referenceContains(_ needle: String, in text: String, options: ComparisonOptions) -> Bool {
