@@ -2,7 +2,9 @@
 // the first NUL byte; the bytes after it decode into a sequence of actions (set, setCondition, addRow,
 // removeRow, addSection, removeSection, batch, or a raw garbage line) sent through FormProtocolDriver,
 // the same path `predc form run` takes. Properties: every output line is JSON; a failed action leaves
-// values, flags and structure exactly as before; listeners that edit the form while notified terminate.
+// values, flags and structure exactly as before; listeners that edit the form while notified terminate. The
+// definition is also read through `FormDefinition.parseJSON` (the quick reader, checked against the thorough
+// one in debug builds).
 @_spi(FormProtocol) import FormEngine
 import PredicateLang
 #if canImport(Glibc)
@@ -39,6 +41,11 @@ public func fuzzForm(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let split = bytes.firstIndex(of: 0) ?? bytes.count
     let definition = String(decoding: bytes[..<split], as: UTF8.self)
     var reader = ByteReader(bytes: ArraySlice(bytes[min(split + 1, bytes.count)...]))
+
+    // The public reader: the quick definition reader, or the thorough one where it declines (a debug build,
+    // FUZZ_CONFIG=debug, also reads each quickly read definition the thorough way and traps if they differ).
+    _ = try? FormDefinition.parseJSON(definition)
+    _ = try? FormDefinition.parseJSON(definition, rejectUnknownKeys: false)
 
     let driver = FormProtocolDriver(definition: definition)
     checkJSON(driver.initialLine, "initial line", definition)

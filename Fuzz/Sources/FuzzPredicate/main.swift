@@ -2,7 +2,8 @@
 // goes through SyntaxTree.parse (and the format → parse round trip, dependencies, substitution),
 // then CompiledPredicate.compile and evaluation against a fixed object with variables and against a
 // fixed row store (form mode, `$tag` reads slots). The round trip must keep meaning: the printed text
-// evaluates as the input does, and the input used as a %K or %@ argument stays one leaf.
+// evaluates as the input does, and the input used as a %K or %@ argument stays one leaf. A text without `%`
+// parsed without arguments (the quick parser where it applies) gives the tree the parser gives.
 // Thrown errors and diagnostics are expected; a trap, hang, leak or broken property is a finding.
 import PredicateLang
 #if canImport(FoundationEssentials)
@@ -68,6 +69,12 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = tree.substituting(["x": 1, "s": "t"]).format
     } else {
         check(!parsed.diagnostics.isEmpty, "parse failed without a diagnostic", text)
+    }
+    // Without a `%` the arguments go unused: parsed without them, the text takes the quick parser wherever it
+    // can, and must give the tree the lexer and parser give (with arguments, they always read it).
+    if !text.utf8.contains(UInt8(ascii: "%")) {
+        let quick = SyntaxTree.parse(text, limits: limits)
+        check(quick.tree == parsed.tree, "the quick parser and the parser disagree", text)
     }
     _ = SyntaxTree.parseExpression(text, arguments: arguments, limits: limits)
 
