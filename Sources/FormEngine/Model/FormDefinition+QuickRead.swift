@@ -54,11 +54,7 @@ struct QuickDefinitionReader {
         var object = try openObject()
         while let key = try nextKey(in: Self.rootKeys, &object) {
             switch JSONDefinitionReader.RootKey(rawValue: key) {
-            case .sections:
-                try expect(UInt8(ascii: "["))
-                if try !closes(UInt8(ascii: "]")) {
-                    repeat { definition.sections.append(try section()) } while try continues(UInt8(ascii: "]"))
-                }
+            case .sections: definition.sections = try array { (reader) throws(Decline) in try reader.section() }
             case .options: definition.options = try options()
             case nil: throw Decline()
             }
@@ -102,12 +98,7 @@ struct QuickDefinitionReader {
             case .hidden: hidden = try condition()
             case .disabled: disabled = try condition()
             case .multivalued: if try !null() { multivalued = try bool() }
-            case .rows:
-                if try null() { continue }
-                try expect(UInt8(ascii: "["))
-                if try !closes(UInt8(ascii: "]")) {
-                    repeat { rows.append(try row()) } while try continues(UInt8(ascii: "]"))
-                }
+            case .rows: if try !null() { rows = try array { (reader) throws(Decline) in try reader.row() } }
             case .title: try skipValue(enclosedBy: 3)
             case nil: throw Decline()
             }
@@ -131,11 +122,7 @@ struct QuickDefinitionReader {
             case .disabled: disabled = try condition()
             case .required: required = try condition()
             case .validations:
-                if try null() { continue }
-                try expect(UInt8(ascii: "["))
-                if try !closes(UInt8(ascii: "]")) {
-                    repeat { validations.append(try validation()) } while try continues(UInt8(ascii: "]"))
-                }
+                if try !null() { validations = try array { (reader) throws(Decline) in try reader.validation() } }
             case .title, .type: try skipValue(enclosedBy: 5)
             case nil: throw Decline()
             }
@@ -240,6 +227,18 @@ struct QuickDefinitionReader {
     }
 
     // MARK: Objects and arrays
+
+    /// `[element, …]`, each element read by `element`.
+    private mutating func array<Element>(_ element: (inout Self) throws(Decline) -> Element) throws(Decline)
+        -> [Element]
+    {
+        var elements: [Element] = []
+        try expect(UInt8(ascii: "["))
+        if try !closes(UInt8(ascii: "]")) {
+            repeat { elements.append(try element(&self)) } while try continues(UInt8(ascii: "]"))
+        }
+        return elements
+    }
 
     /// An object being read: the known keys seen so far (a bit per key) and whether a member was read.
     private struct OpenObject {

@@ -106,12 +106,13 @@ struct Lexer {
     }
 
     mutating func skipWhitespace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D: offset += 1
-            default: return
-            }
-        }
+        while offset < bytes.count, Self.isWhitespace(bytes[offset]) { offset += 1 }
+    }
+
+    /// Whether `byte` separates tokens: space, tab, line feed, vertical tab, form feed, carriage return.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }
 
     // MARK: Names
@@ -287,73 +288,10 @@ struct Lexer {
         let start = offset
         let first = peek()
         let second = peek(1)
-        let symbol: Token.Symbol
-        var length = 1
-        switch (first, second) {
-        case (UInt8(ascii: "="), UInt8(ascii: "=")):
-            symbol = .equal
-            length = 2
-        case (UInt8(ascii: "="), UInt8(ascii: "<")):
-            symbol = .lessOrEqual
-            length = 2
-        case (UInt8(ascii: "="), UInt8(ascii: ">")):
-            symbol = .greaterOrEqual
-            length = 2
-        case (UInt8(ascii: "="), _): symbol = .equal
-        case (UInt8(ascii: "!"), UInt8(ascii: "=")):
-            symbol = .notEqual
-            length = 2
-        case (UInt8(ascii: "!"), _): symbol = .bang
-        case (UInt8(ascii: "<"), UInt8(ascii: ">")):
-            symbol = .notEqual
-            length = 2
-        case (UInt8(ascii: "<"), UInt8(ascii: "=")):
-            symbol = .lessOrEqual
-            length = 2
-        case (UInt8(ascii: "<"), UInt8(ascii: "<")):
-            symbol = .shiftLeft
-            length = 2
-        case (UInt8(ascii: "<"), _): symbol = .less
-        case (UInt8(ascii: ">"), UInt8(ascii: "=")):
-            symbol = .greaterOrEqual
-            length = 2
-        case (UInt8(ascii: ">"), UInt8(ascii: ">")):
-            symbol = .shiftRight
-            length = 2
-        case (UInt8(ascii: ">"), _): symbol = .greater
-        case (UInt8(ascii: "&"), UInt8(ascii: "&")):
-            symbol = .andAnd
-            length = 2
-        case (UInt8(ascii: "&"), _): symbol = .ampersand
-        case (UInt8(ascii: "|"), UInt8(ascii: "|")):
-            symbol = .orOr
-            length = 2
-        case (UInt8(ascii: "|"), _): symbol = .bar
-        case (UInt8(ascii: "*"), UInt8(ascii: "*")):
-            symbol = .starStar
-            length = 2
-        case (UInt8(ascii: "*"), _): symbol = .star
-        case (UInt8(ascii: "/"), UInt8(ascii: "/")), (UInt8(ascii: "/"), UInt8(ascii: "*")):
+        if first == UInt8(ascii: "/"), second == UInt8(ascii: "/") || second == UInt8(ascii: "*") {
             return lexComment()
-        case (UInt8(ascii: "/"), _): symbol = .slash
-        case (UInt8(ascii: ":"), UInt8(ascii: "=")):
-            symbol = .assign
-            length = 2
-        case (UInt8(ascii: "+"), _): symbol = .plus
-        case (UInt8(ascii: "-"), _): symbol = .minus
-        case (UInt8(ascii: "^"), _): symbol = .caret
-        case (UInt8(ascii: "~"), _): symbol = .tilde
-        case (UInt8(ascii: "("), _): symbol = .leftParen
-        case (UInt8(ascii: ")"), _): symbol = .rightParen
-        case (UInt8(ascii: "["), _): symbol = .leftBracket
-        case (UInt8(ascii: "]"), _): symbol = .rightBracket
-        case (UInt8(ascii: "{"), _): symbol = .leftBrace
-        case (UInt8(ascii: "}"), _): symbol = .rightBrace
-        case (UInt8(ascii: ","), _): symbol = .comma
-        case (UInt8(ascii: "."), _): symbol = .dot
-        default:
-            return lexUnexpectedCharacter()
         }
+        guard let (symbol, length) = Token.symbol(first, second) else { return lexUnexpectedCharacter() }
         offset += length
         return Token(kind: .symbol(symbol), range: SourceRange(start, offset))
     }
@@ -392,7 +330,9 @@ struct Lexer {
 
     // MARK: Byte helpers
 
-    func isASCIILetter(_ byte: UInt8) -> Bool {
+    func isASCIILetter(_ byte: UInt8) -> Bool { Self.isASCIILetter(byte) }
+
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }

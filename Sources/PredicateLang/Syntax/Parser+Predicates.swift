@@ -242,9 +242,8 @@ extension PredicateParser {
     /// Whether `token` is a comparison operator.
     func isComparisonOperator(_ token: Token) -> Bool {
         switch token.kind {
-        case .symbol(.equal), .symbol(.notEqual), .symbol(.less), .symbol(.lessOrEqual), .symbol(.greater),
-            .symbol(.greaterOrEqual):
-            true
+        case .symbol(let symbol):
+            symbol.comparisonOperator != nil
         case .keyword(let keyword):
             keyword.comparisonOperator != nil
         default:
@@ -260,12 +259,8 @@ extension PredicateParser {
         let token = current
         let op: ComparisonOperator
         switch token.kind {
-        case .symbol(.equal): op = .equalTo
-        case .symbol(.notEqual): op = .notEqualTo
-        case .symbol(.less): op = .lessThan
-        case .symbol(.lessOrEqual): op = .lessThanOrEqualTo
-        case .symbol(.greater): op = .greaterThan
-        case .symbol(.greaterOrEqual): op = .greaterThanOrEqualTo
+        case .symbol(let symbol) where symbol.comparisonOperator != nil:
+            op = symbol.comparisonOperator ?? .equalTo
         case .keyword(let keyword) where keyword.comparisonOperator != nil:
             op = keyword.comparisonOperator ?? .equalTo
         default:

@@ -81,7 +81,7 @@ struct QuickParser {
             return symbol == UInt8(ascii: "|")
         default:
             // A word connective must be apart from what precedes it (`1AND` is not `1 AND`).
-            guard position > 0, isWhitespace(bytes[position &- 1]) else { throw Decline() }
+            guard position > 0, Lexer.isWhitespace(bytes[position &- 1]) else { throw Decline() }
             let word = try self.word()
             switch try keyword(word) {
             case .and: return false
@@ -109,7 +109,7 @@ struct QuickParser {
             default: position = saved
             }
             if modifier != .direct {
-                guard isWhitespace(peek()) else { throw Decline() }
+                guard Lexer.isWhitespace(peek()) else { throw Decline() }
                 skipWhitespace()
             }
         }
@@ -172,49 +172,20 @@ struct QuickParser {
         return SyntaxTree.KeyPathComponent(text(word), range: SourceRange(word.lowerBound, word.upperBound))
     }
 
-    /// An operator without an option list, and its range.
+    /// An operator without an option list, and its range: a symbol as the lexer spells it, or a keyword
+    /// operator other than `IN`, `BETWEEN` and the UTI ones (their right-hand sides are not literals here).
     private mutating func comparisonOperator() throws(Decline) -> (ComparisonOperator, SourceRange) {
         let start = position
         let op: ComparisonOperator
-        switch (peek(), peek(1)) {
-        case (UInt8(ascii: "="), UInt8(ascii: "<")):
-            op = .lessThanOrEqualTo
-            position &+= 2
-        case (UInt8(ascii: "="), UInt8(ascii: ">")):
-            op = .greaterThanOrEqualTo
-            position &+= 2
-        case (UInt8(ascii: "="), UInt8(ascii: "=")):
-            op = .equalTo
-            position &+= 2
-        case (UInt8(ascii: "="), _):
-            op = .equalTo
-            position &+= 1
-        case (UInt8(ascii: "!"), UInt8(ascii: "=")), (UInt8(ascii: "<"), UInt8(ascii: ">")):
-            op = .notEqualTo
-            position &+= 2
-        case (UInt8(ascii: "<"), UInt8(ascii: "=")):
-            op = .lessThanOrEqualTo
-            position &+= 2
-        case (UInt8(ascii: "<"), UInt8(ascii: "<")), (UInt8(ascii: ">"), UInt8(ascii: ">")):
-            throw Decline()
-        case (UInt8(ascii: "<"), _):
-            op = .lessThan
-            position &+= 1
-        case (UInt8(ascii: ">"), UInt8(ascii: "=")):
-            op = .greaterThanOrEqualTo
-            position &+= 2
-        case (UInt8(ascii: ">"), _):
-            op = .greaterThan
-            position &+= 1
-        default:
-            let word = try self.word()
-            switch try keyword(word) {
-            case .contains: op = .contains
-            case .beginsWith: op = .beginsWith
-            case .endsWith: op = .endsWith
-            case .like: op = .like
-            case .matches: op = .matches
-            default: throw Decline()
+        if let (symbol, length) = Token.symbol(peek(), peek(1)) {
+            guard let symbolOperator = symbol.comparisonOperator else { throw Decline() }
+            op = symbolOperator
+            position &+= length
+        } else {
+            guard let keywordOperator = try keyword(try self.word()).comparisonOperator else { throw Decline() }
+            switch keywordOperator {
+            case .between, .in, .utiConformsTo, .utiEquals: throw Decline()
+            default: op = keywordOperator
             }
         }
         let range = SourceRange(start, position)
@@ -271,7 +242,9 @@ struct QuickParser {
             }
         }
         let next = peek()
-        guard position == bytes.count || isWhitespace(next) || next == UInt8(ascii: "&") || next == UInt8(ascii: "|")
+        guard
+            position == bytes.count || Lexer.isWhitespace(next) || next == UInt8(ascii: "&")
+                || next == UInt8(ascii: "|")
         else { throw Decline() }
         return .constant(value, SourceRange(start, position))
     }
@@ -307,23 +280,13 @@ struct QuickParser {
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count, isWhitespace(bytes[position]) { position &+= 1 }
+        while position < bytes.count, Lexer.isWhitespace(bytes[position]) { position &+= 1 }
     }
 
-    /// The lexer's whitespace.
-    private func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
-    }
-
-    private func isWordStart(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || byte == UInt8(ascii: "_")
-    }
+    private func isWordStart(_ byte: UInt8) -> Bool { Lexer.isASCIILetter(byte) || byte == UInt8(ascii: "_") }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    private func isWordByte(_ byte: UInt8) -> Bool {
-        isWordStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-    }
+    /// An ASCII letter, digit or `_` (a byte at or above 0x80 is not one).
+    private func isWordByte(_ byte: UInt8) -> Bool { byte < 0x80 && Lexer.isASCIIWordByte(byte) }
 }
