@@ -22,6 +22,16 @@ struct QuickParserTests {
         "_x == 1", "a1.b_2 == 2", "a == 'x' AND $b == 2", "$t.value.@count = 0", "a.@count == 1", "items.@count > 2",
         "a.@avg.b == 1",
         "$a == 2.5", "$a < 0.25", "$a == 12345678901234567890.5", "a.@and == 1",
+        // Groups, negations and both connectives, as the parser nests them.
+        "(a == 1)", "NOT a == 1", "not a == 1", "! a == 1", "!a == 1", "NOT(a == 1)", "!(a == 1)", "NOT NOT a == 1",
+        "a == 1 AND b == 2 OR c == 3", "a == 1 OR b == 2 AND c == 3", "a == 1 || b == 2 && c == 3 || d == 4",
+        "(a == 1 OR b == 2) AND c == 3", "a == 1 AND (b == 2 OR c == 3) AND d == 4", "(a == 1) AND (b == 2)",
+        "(a == 1)AND b == 2", "(a == 1)&&(b == 2)", "((a == 1))", "((((a == 1))))", "( a == 1 )", "(\na == 1\n)",
+        "NOT (a == 1 AND b == 2)", "NONE x == 1 OR NOT y == 2", "NOT ($status == 'banned')", "NOTa == 1",
+        "nil_count == 0", "(a == 1 AND (b == 2 OR (c == 3 AND NOT d == 4)))",
+        "($age > 18 AND $age < 65) AND ($country == 'NZ' OR $country == 'AU') AND ($hobbies CONTAINS 'Music' OR "
+            + "$hobbies CONTAINS 'Art') AND $score >= 50 AND NOT ($status == 'banned') AND ($name BEGINSWITH 'A' OR "
+            + "$tags.@count > 2)",
     ]
 
     @Test("reads the usual predicate exactly as the parser does", arguments: read)
@@ -35,7 +45,9 @@ struct QuickParserTests {
 
     /// Predicates the quick parser declines; `SyntaxTree.parse` must then answer as the parser does.
     static let declined: [String] = [
-        "", "   ", "(a == 1)", "NOT a == 1", "!a", "a == 1 AND b == 2 OR c == 3", "a == 1 OR b == 2 AND c == 3",
+        "", "   ", "!a", "()", "(a == 1", "(a == 1))", "(a) == 1", "(a + 1) == 2", "(((((a == 1)))))",
+        "NOT NOT NOT NOT NOT a == 1", "NOT$a == 1", "NOT", "a == 1 AND NOT", "(a == 1) b", "a == 1 (", "!= 1",
+        "NOT (a) == 1", "(a == 1) == 2", "a == 1 OR (b == 2", "NOT\u{00A0}a == 1",
         "a ==[c] 'x'", "a CONTAINS[cd] 'x'", "a == -1", "a == 1.5e3", "a == 1e3", "a == 1.", "a == .5", "a == 00.5",
         "@count == 1", "a.@ == 1", "a.@1 == 1", "a == 0x10", "a == 007",
         "a == 9223372036854775808", #"a == 'x\'y'"#, "a == 'unterminated", "a IN {1, 2}", "a BETWEEN {1, 2}",
@@ -69,6 +81,20 @@ struct QuickParserTests {
         #expect(QuickParser.parse(SourceText("a == 'abcd'"), limits: shortStrings) == nil)
         #expect(SyntaxTree.parse("a == 'abcd'", limits: shortStrings).diagnostics.map(\.id) == ["literal-too-long"])
         #expect(QuickParser.parse(SourceText("a == 1"), limits: Limits(maxNestingDepth: 2)) == nil)
+        // Each group or negation takes a level above a flat comparison's eight.
+        #expect(QuickParser.parse(SourceText("(a == 1)"), limits: Limits(maxNestingDepth: 9)) != nil)
+        #expect(QuickParser.parse(SourceText("((a == 1))"), limits: Limits(maxNestingDepth: 9)) == nil)
+        #expect(QuickParser.parse(SourceText("NOT NOT a == 1"), limits: Limits(maxNestingDepth: 9)) == nil)
+        // Under every node and depth limit, what the quick parser reads the parser reads alike, without errors.
+        for text in ["NOT a == 1 AND (b == 2 OR c.d == 3)", "((a == 1) OR NOT (b == 2 AND c == 3))", "NONE a == 1"] {
+            for bound in 1...24 {
+                for limits in [Limits(maxNodeCount: bound), Limits(maxNestingDepth: bound)] {
+                    guard let quick = QuickParser.parse(SourceText(text), limits: limits) else { continue }
+                    let thorough = SyntaxTree.thoroughlyParsed(SourceText(text), arguments: [], limits: limits)
+                    #expect(thorough.diagnostics.isEmpty && thorough.tree == quick, "\(text) under \(limits)")
+                }
+            }
+        }
         // A chain longer than the quick parser reads is the parser's, and parses.
         let chain = (0..<65).map { "a\($0) == \($0)" }.joined(separator: " AND ")
         #expect(QuickParser.parse(SourceText(chain), limits: .default) == nil)

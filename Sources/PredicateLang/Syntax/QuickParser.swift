@@ -1,15 +1,19 @@
 // QuickParser: the usual predicate parsed straight from its bytes, without tokens: comparisons of a key path
-// or `$variable` with a literal (`$age > 18`, `country == 'NZ'`, `ANY items.sku BEGINSWITH 'A-'`), alone or
-// joined by one connective. Anything else (parentheses, NOT, arithmetic, a format argument, an escape, an
-// option list, any error) declines, and the parser reads the text from the start: every diagnostic comes
-// from the parser. Debug builds parse each quick result the thorough way too and check the trees are equal.
+// or `$variable` with a literal (`$age > 18`, `country == 'NZ'`, `ANY items.sku BEGINSWITH 'A-'`), joined by
+// AND and OR, negated by NOT and grouped by parentheses, a few levels deep. Anything else (arithmetic, a
+// function, a format argument, an escape, an option list, deeper nesting, any error) declines, and the parser
+// reads the text from the start: every diagnostic comes from the parser. Debug builds parse each quick result
+// the thorough way too and check the trees are equal.
 
 /// Parses the common predicate shape directly from the source bytes; nil when the parser must read it.
 ///
 /// Lexing into a token array and a payload table, then parsing those, costs a one-comparison form
-/// condition two allocations and most of its parse. The shape it reads:
+/// condition two allocations and most of its parse. The shape it reads (the parser's precedence and trees:
+/// a chain of one connective is one n-ary node, a group is its predicate, `NONE` is `NOT ANY`):
 ///
-///     predicate  = comparison { connective comparison } ;   (one kind of connective throughout)
+///     predicate  = andChain { ( "OR" | "||" ) andChain } ;
+///     andChain   = unary { ( "AND" | "&&" ) unary } ;
+///     unary      = ( "NOT" | "!" ) unary | "(" predicate ")" | comparison ;   (at most 4 levels deep)
 ///     comparison = [ "ANY" | "SOME" | "ALL" | "NONE" ] operand operator literal ;
 ///     operand    = "$" WORD { "." key } | WORD { "." key } ;   (ASCII words; no reserved word as a key)
 ///     key        = WORD | "@" WORD ;                             (a collection operator such as `@count`)
@@ -18,7 +22,6 @@
 ///     literal    = decimal integer | decimal fraction (`2.5`) | quoted string without escapes
 ///                | "YES" | "NO" | "TRUE" | "FALSE"
 ///                | "NIL" | "NULL" ;
-///     connective = "AND" | "&&" | "OR" | "||" ;
 struct QuickParser {
     private let bytes: [UInt8]
     private let limits: Limits
@@ -26,12 +29,21 @@ struct QuickParser {
     /// At least as many nodes as the parser counts for what was read (a limit the parser would reach is
     /// the parser's to report).
     private var nodes = 1
+    /// The comparisons read so far.
+    private var comparisons = 0
+    /// The groups and negations the cursor is inside.
+    private var nesting = 0
 
     /// Why the quick parser stopped: the parser takes over from the start.
     private struct Decline: Error {}
 
-    /// The most comparisons read quickly: a longer chain is the parser's (its node count is limited).
+    /// The most comparisons read quickly: a longer predicate is the parser's (its node count is limited).
     private static let maxComparisons = 64
+    /// The deepest nesting of groups and negations read quickly: deeper is the parser's.
+    private static let maxNesting = 4
+    /// The nesting depth the limits must allow for a comparison outside any group: the parser counts a level
+    /// for each group and each negation on top of what its operands take, and lower limits are its to enforce.
+    private static let flatDepth = 8
 
     private init(bytes: [UInt8], limits: Limits) {
         self.bytes = bytes
@@ -50,48 +62,150 @@ struct QuickParser {
 
     // MARK: Predicates
 
+    /// The whole text: one OR chain, and nothing after it.
     private mutating func predicate() throws(Decline) -> SyntaxTree.Predicate {
         // Limits set this low are the parser's to enforce.
-        guard limits.maxNestingDepth >= 8 else { throw Decline() }
-        let first = try comparison()
-        skipWhitespace()
-        guard position < bytes.count else { return first }
-        let isOr = try connective()
+        guard limits.maxNestingDepth >= Self.flatDepth else { throw Decline() }
+        let predicate = try orChain()
+        guard position == bytes.count else { throw Decline() }
+        return predicate
+    }
+
+    /// `a OR b OR …` of AND chains (AND binds tighter than OR); a chain of one is its operand, a longer one an
+    /// n-ary node, as the parser builds them. Stops at the end of the text or a `)`.
+    private mutating func orChain() throws(Decline) -> SyntaxTree.Predicate {
+        let (first, afterFirst) = try andChain()
+        guard var orLength = afterFirst else { return first }
         var operands: [SyntaxTree.Predicate] = []
         operands.reserveCapacity(4)
         operands.append(first)
         while true {
-            guard operands.count < Self.maxComparisons else { throw Decline() }
-            operands.append(try comparison())
-            skipWhitespace()
-            if position == bytes.count { break }
-            guard try connective() == isOr else { throw Decline() }
+            position &+= orLength
+            let (operand, following) = try andChain()
+            operands.append(operand)
+            guard let length = following else { break }
+            orLength = length
         }
-        let range = first.range.union(operands[operands.count &- 1].range)
+        return try compound(operands, isOr: true)
+    }
+
+    /// `a AND b AND …` of negations and primaries, and the length of the OR that ends it (nil at the end of
+    /// the text or a `)`), which the OR chain consumes without reading it again. Inlined there: most
+    /// predicates are one AND chain.
+    @inline(__always)
+    private mutating func andChain() throws(Decline) -> (SyntaxTree.Predicate, orLength: Int?) {
+        let first = try chainOperand()
+        guard var next = try connectiveAhead() else { return (first, nil) }
+        guard !next.isOr else { return (first, next.length) }
+        var operands: [SyntaxTree.Predicate] = []
+        operands.reserveCapacity(4)
+        operands.append(first)
+        while true {
+            position &+= next.length
+            operands.append(try chainOperand())
+            let following = try connectiveAhead()
+            guard let and = following, !and.isOr else {
+                return (try compound(operands, isOr: false), following?.length)
+            }
+            next = and
+        }
+    }
+
+    /// The n-ary node of a chain of two or more operands.
+    private mutating func compound(_ operands: consuming [SyntaxTree.Predicate], isOr: Bool) throws(Decline)
+        -> SyntaxTree.Predicate
+    {
+        nodes &+= 1
+        guard nodes <= limits.maxNodeCount, let first = operands.first, let last = operands.last else {
+            throw Decline()
+        }
+        let range = first.range.union(last.range)
         return isOr ? .or(operands, range) : .and(operands, range)
     }
 
-    /// `AND`/`&&` (false) or `OR`/`||` (true), after whitespace or a symbol; the cursor ends after it.
-    private mutating func connective() throws(Decline) -> Bool {
+    /// The connective after the whitespace at the cursor, not consumed: whether it is OR (`OR`, `||`) or AND
+    /// (`AND`, `&&`), and its length; nil at the end of the text or a `)`. Anything else declines.
+    private mutating func connectiveAhead() throws(Decline) -> (isOr: Bool, length: Int)? {
+        skipWhitespace()
+        guard position < bytes.count else { return nil }
         switch peek() {
+        case UInt8(ascii: ")"): return nil
         case UInt8(ascii: "&"), UInt8(ascii: "|"):
-            let symbol = peek()
-            guard peek(1) == symbol else { throw Decline() }
-            position &+= 2
-            return symbol == UInt8(ascii: "|")
+            guard peek(1) == peek() else { throw Decline() }
+            return (peek() == UInt8(ascii: "|"), 2)
         default:
             // A word connective must be apart from what precedes it (`1AND` is not `1 AND`).
-            guard position > 0, Lexer.isWhitespace(bytes[position &- 1]) else { throw Decline() }
+            let before = bytes[position &- 1]
+            guard Lexer.isWhitespace(before) || before == UInt8(ascii: ")") else { throw Decline() }
+            let start = position
             let word = try self.word()
+            position = start
             switch try keyword(word) {
-            case .and: return false
-            case .or: return true
+            case .and: return (false, word.count)
+            case .or: return (true, word.count)
             default: throw Decline()
             }
         }
     }
 
+    /// An operand of an AND chain: a comparison, unless a group or a negation may start here (most operands
+    /// are comparisons, and the call through ``unary()`` and ``primary()`` cost each one ~60 instructions).
+    @inline(__always)
+    private mutating func chainOperand() throws(Decline) -> SyntaxTree.Predicate {
+        skipWhitespace()
+        switch peek() {
+        case UInt8(ascii: "("), UInt8(ascii: "!"), UInt8(ascii: "n"), UInt8(ascii: "N"): return try unary()
+        default: return try comparison()
+        }
+    }
+
+    /// `NOT p` / `! p` (the negation's range runs to the end of `p`), or a primary predicate.
+    private mutating func unary() throws(Decline) -> SyntaxTree.Predicate {
+        skipWhitespace()
+        let start = position
+        if peek() == UInt8(ascii: "!"), peek(1) != UInt8(ascii: "=") {
+            position &+= 1
+        } else if peek() | 0x20 == UInt8(ascii: "n") {
+            // `NOT`, or the first word of a comparison.
+            let word = try self.word()
+            guard Keyword.lookUp(bytes[word]) == .not else {
+                position = start
+                return try primary()
+            }
+            guard Lexer.isWhitespace(peek()) || peek() == UInt8(ascii: "(") else { throw Decline() }
+        } else {
+            return try primary()
+        }
+        try enterLevel()
+        nodes &+= 1
+        let operand = try unary()
+        nesting &-= 1
+        return .not(operand, SourceRange(start, operand.range.upperBound))
+    }
+
+    /// `( predicate )` (the group is its predicate, range and all) or a comparison.
+    @inline(__always)
+    private mutating func primary() throws(Decline) -> SyntaxTree.Predicate {
+        guard peek() == UInt8(ascii: "(") else { return try comparison() }
+        position &+= 1
+        try enterLevel()
+        let inner = try orChain()
+        guard peek() == UInt8(ascii: ")") else { throw Decline() }
+        position &+= 1
+        nesting &-= 1
+        return inner
+    }
+
+    /// One level of groups and negations deeper; past ``maxNesting``, or past what the limits leave above a
+    /// flat comparison's own depth, the parser reads the text.
+    private mutating func enterLevel() throws(Decline) {
+        nesting &+= 1
+        guard nesting <= Self.maxNesting, limits.maxNestingDepth >= Self.flatDepth &+ nesting else { throw Decline() }
+    }
+
     private mutating func comparison() throws(Decline) -> SyntaxTree.Predicate {
+        comparisons &+= 1
+        guard comparisons <= Self.maxComparisons else { throw Decline() }
         skipWhitespace()
         let start = position
         var modifier = ComparisonModifier.direct
@@ -195,7 +309,7 @@ struct QuickParser {
     }
 
     /// A decimal integer that fits `Int64`, a quoted string without escapes, or a literal word; what follows
-    /// must end the comparison (whitespace, the end, or `&&` / `||`).
+    /// must end the comparison (whitespace, the end, `&&` / `||` or a group's `)`).
     private mutating func literal() throws(Decline) -> SyntaxTree.Expression {
         let start = position
         let value: Value
@@ -244,7 +358,7 @@ struct QuickParser {
         let next = peek()
         guard
             position == bytes.count || Lexer.isWhitespace(next) || next == UInt8(ascii: "&")
-                || next == UInt8(ascii: "|")
+                || next == UInt8(ascii: "|") || next == UInt8(ascii: ")")
         else { throw Decline() }
         return .constant(value, SourceRange(start, position))
     }
