@@ -32,6 +32,12 @@ struct QuickParserTests {
         "($age > 18 AND $age < 65) AND ($country == 'NZ' OR $country == 'AU') AND ($hobbies CONTAINS 'Music' OR "
             + "$hobbies CONTAINS 'Art') AND $score >= 50 AND NOT ($status == 'banned') AND ($name BEGINSWITH 'A' OR "
             + "$tags.@count > 2)",
+        // Terms on both sides: keys, variables, SELF and literals; option letters.
+        "a == b", "SELF == 1", "self = 'Hello'", "SELF.name == 'x'", "self.@count > 1", "42 == self", "'a' == name",
+        "YES == self", "nil != a", "'a'=='b'", "1<a", "$x.y == $z", "firstName BEGINSWITH[cd] $letter",
+        "(firstName BEGINSWITH[cd] $letter) OR (lastName BEGINSWITH[cd] $letter)", "a ==[c] 'x'", "a CONTAINS[cd] 'x'",
+        "a CONTAINS [c] 'x'", "name LIKE[CD] 'a*'", "a ==[n] b", "a endswith[d] 'x'", "a MATCHES[cdlnw] 'x'",
+        "!(YES == self or \"YES\" == self or 42 == self)", "self == nil or (self <> 'S' and self <> 'L')",
     ]
 
     @Test("reads the usual predicate exactly as the parser does", arguments: read)
@@ -48,15 +54,17 @@ struct QuickParserTests {
         "", "   ", "!a", "()", "(a == 1", "(a == 1))", "(a) == 1", "(a + 1) == 2", "(((((a == 1)))))",
         "NOT NOT NOT NOT NOT a == 1", "NOT$a == 1", "NOT", "a == 1 AND NOT", "(a == 1) b", "a == 1 (", "!= 1",
         "NOT (a) == 1", "(a == 1) == 2", "a == 1 OR (b == 2", "NOT\u{00A0}a == 1",
-        "a ==[c] 'x'", "a CONTAINS[cd] 'x'", "a == -1", "a == 1.5e3", "a == 1e3", "a == 1.", "a == .5", "a == 00.5",
+        "a CONTAINS[] 'x'", "a CONTAINS[c 'x'", "a CONTAINS[ c] 'x'", "a CONTAINS[x] 'x'", "a CONTAINS[ci] 'x'",
+        "a == SELF[0]", "a == b[0]", "a == b + 1", "a == b == c", "1.x == a", "a == ANYKEY", "a ==[c]", "a == -1",
+        "a == 1.5e3", "a == 1e3", "a == 1.", "a == .5", "a == 00.5",
         "@count == 1", "a.@ == 1", "a.@1 == 1", "a == 0x10", "a == 007",
         "a == 9223372036854775808", #"a == 'x\'y'"#, "a == 'unterminated", "a IN {1, 2}", "a BETWEEN {1, 2}",
-        "a == %@", "SELF == 1", "a.size == 1", "$ä == 1", "ä == 1", "aé == 1", "a == 1 AND",
-        "a == b", "a + 1 == 2", "a == 1AND b == 2", "a == 'x'AND b == 1", "a == 1 a == 2", "a == 1 // c",
+        "a == %@", "a.size == 1", "$ä == 1", "ä == 1", "aé == 1", "a == 1 AND",
+        "a + 1 == 2", "a == 1AND b == 2", "a == 'x'AND b == 1", "a == 1 a == 2", "a == 1 // c",
         "a === 1", "a << 1", "a >> 1", "TRUEPREDICATE", "ANY(a) == 1", "ANY$a == 1", "a == YES.x", "a == 1 & b == 2",
         "a == 1 ||| b == 2", "a . b == 1", "a. == 1", "$ == 1", "$#a == 1", "#a == 1", "a == 1)", "a == 1,",
         "ANYKEY == 1", "a == TRUEPREDICATE", "a == nil.x", "a UTI-EQUALS 'x'", "a == 1 AND AND b == 2",
-        "a == 1 == 2", "a =", "a", "$a", "a == " + String(repeating: "x", count: 10),
+        "a == 1 == 2", "a =", "a", "$a", "a == " + String(repeating: "x", count: 10) + "(",
         "a == '" + String(repeating: "x", count: 4_097) + "'",
     ]
 
@@ -86,7 +94,10 @@ struct QuickParserTests {
         #expect(QuickParser.parse(SourceText("((a == 1))"), limits: Limits(maxNestingDepth: 9)) == nil)
         #expect(QuickParser.parse(SourceText("NOT NOT a == 1"), limits: Limits(maxNestingDepth: 9)) == nil)
         // Under every node and depth limit, what the quick parser reads the parser reads alike, without errors.
-        for text in ["NOT a == 1 AND (b == 2 OR c.d == 3)", "((a == 1) OR NOT (b == 2 AND c == 3))", "NONE a == 1"] {
+        for text in [
+            "NOT a == 1 AND (b == 2 OR c.d == 3)", "((a == 1) OR NOT (b == 2 AND c == 3))", "NONE a == 1",
+            "SELF.a.b ==[cd] $c.d OR 'x' == SELF",
+        ] {
             for bound in 1...24 {
                 for limits in [Limits(maxNodeCount: bound), Limits(maxNestingDepth: bound)] {
                     guard let quick = QuickParser.parse(SourceText(text), limits: limits) else { continue }

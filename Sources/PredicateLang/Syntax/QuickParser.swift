@@ -227,38 +227,61 @@ struct QuickParser {
                 skipWhitespace()
             }
         }
-        let lhs = try operand()
+        let lhs = try term()
         skipWhitespace()
-        let (op, operatorRange) = try comparisonOperator()
+        let (op, options, operatorRange) = try comparisonOperator()
         skipWhitespace()
-        let rhs = try literal()
+        let rhs = try term()
         nodes &+= 3
         guard nodes <= limits.maxNodeCount else { throw Decline() }
         let range = SourceRange(start, rhs.range.upperBound)
         let comparison = SyntaxTree.Predicate.comparison(
             SyntaxTree.Comparison(
-                modifier: modifier, lhs: lhs, op: op, options: [], rhs: rhs, range: range,
+                modifier: modifier, lhs: lhs, op: op, options: options, rhs: rhs, range: range,
                 operatorRange: operatorRange))
         return isNone ? .not(comparison, range) : comparison
     }
 
     // MARK: Expressions
 
-    /// `$name`, `$name.key…` or `key.key…`.
-    private mutating func operand() throws(Decline) -> SyntaxTree.Expression {
+    /// A literal, `SELF`, `$name` or `key`, the last three followed by `.key…`.
+    private mutating func term() throws(Decline) -> SyntaxTree.Expression {
         let start = position
-        var base: SyntaxTree.Expression?
-        var components: [SyntaxTree.KeyPathComponent] = []
-        if peek() == UInt8(ascii: "$") {
+        switch peek() {
+        case UInt8(ascii: "$"):
             position &+= 1
             let name = try word()
-            base = .variable(text(name), SourceRange(start, name.upperBound))
-        } else {
-            // Room for a two-key path, made once a key has been read (a decline then allocates nothing).
-            let first = try key()
-            components.reserveCapacity(2)
-            components.append(first)
+            return try keyPath(from: start, base: .variable(text(name), SourceRange(start, name.upperBound)))
+        case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try literal()
+        default:
+            let word = try self.word()
+            switch Keyword.lookUp(bytes[word]) {
+            case nil:
+                // Room for a two-key path, made once a key has been read (a decline then allocates nothing).
+                var components: [SyntaxTree.KeyPathComponent] = []
+                components.reserveCapacity(2)
+                components.append(
+                    SyntaxTree.KeyPathComponent(text(word), range: SourceRange(word.lowerBound, word.upperBound)))
+                return try keyPath(from: start, base: nil, components)
+            case .self?:
+                return try keyPath(from: start, base: .evaluatedObject(SourceRange(start, word.upperBound)))
+            case .yes?, .true?, .no?, .false?, .nil?, .null?:
+                position = start
+                return try literal()
+            default:
+                throw Decline()
+            }
         }
+    }
+
+    /// `base` (or SELF when nil) followed by `.key…` from the cursor, after the keys in `components`: the
+    /// base alone when there are no keys; keys on SELF are a path without a base, as the parser builds them.
+    private mutating func keyPath(
+        from start: Int, base: consuming SyntaxTree.Expression?,
+        _ components: consuming [SyntaxTree.KeyPathComponent] = []
+    ) throws(Decline) -> SyntaxTree.Expression {
+        var components = components
         while peek() == UInt8(ascii: ".") {
             position &+= 1
             if peek() == UInt8(ascii: "@") {
@@ -275,8 +298,11 @@ struct QuickParser {
         }
         nodes &+= components.count &+ 1
         let range = SourceRange(start, position)
-        if components.isEmpty, let base { return base }
-        return .keyPath(base: base, components: components, range)
+        switch consume base {
+        case .some(let alone) where components.isEmpty: return alone
+        case .some(.evaluatedObject), nil: return .keyPath(base: nil, components: components, range)
+        case let base: return .keyPath(base: base, components: components, range)
+        }
     }
 
     /// A key of a key path: a word that is not a reserved word.
@@ -286,9 +312,10 @@ struct QuickParser {
         return SyntaxTree.KeyPathComponent(text(word), range: SourceRange(word.lowerBound, word.upperBound))
     }
 
-    /// An operator without an option list, and its range: a symbol as the lexer spells it, or a keyword
-    /// operator other than `IN`, `BETWEEN` and the UTI ones (their right-hand sides are not literals here).
-    private mutating func comparisonOperator() throws(Decline) -> (ComparisonOperator, SourceRange) {
+    /// An operator, its option letters and its range (the letters' brackets included): a symbol as the lexer
+    /// spells it, or a keyword operator other than `IN`, `BETWEEN` and the UTI ones (their right-hand sides are
+    /// not terms here). Options are read written tight (`[cd]`).
+    private mutating func comparisonOperator() throws(Decline) -> (ComparisonOperator, ComparisonOptions, SourceRange) {
         let start = position
         let op: ComparisonOperator
         if let (symbol, length) = Token.symbol(peek(), peek(1)) {
@@ -302,14 +329,30 @@ struct QuickParser {
             default: op = keywordOperator
             }
         }
-        let range = SourceRange(start, position)
+        var end = position
         skipWhitespace()
-        guard peek() != UInt8(ascii: "[") else { throw Decline() }
-        return (op, range)
+        var options: ComparisonOptions = []
+        if peek() == UInt8(ascii: "[") {
+            position &+= 1
+            while peek() != UInt8(ascii: "]") {
+                // An ASCII letter lowered; any other byte (`]` missing, a space) declines.
+                let letter = Character(Unicode.Scalar(peek() | 0x20))
+                guard Lexer.isASCIILetter(peek()),
+                    let (_, option) = ComparisonOptions.letters.first(where: { $0.0 == letter })
+                else { throw Decline() }
+                options.insert(option)
+                position &+= 1
+            }
+            // `[]` is the parser's to report.
+            guard !options.isEmpty else { throw Decline() }
+            position &+= 1
+            end = position
+        }
+        return (op, options, SourceRange(start, end))
     }
 
     /// A decimal integer that fits `Int64`, a quoted string without escapes, or a literal word; what follows
-    /// must end the comparison (whitespace, the end, `&&` / `||` or a group's `)`).
+    /// must end it (whitespace, the end, a connective symbol, a group's `)` or an operator symbol).
     private mutating func literal() throws(Decline) -> SyntaxTree.Expression {
         let start = position
         let value: Value
@@ -356,10 +399,15 @@ struct QuickParser {
             }
         }
         let next = peek()
-        guard
-            position == bytes.count || Lexer.isWhitespace(next) || next == UInt8(ascii: "&")
-                || next == UInt8(ascii: "|") || next == UInt8(ascii: ")")
-        else { throw Decline() }
+        // Whatever comes next is read by the grammar's next step; these are the bytes that may end a literal
+        // there, as they end a token for the lexer (`1AND`, `1.5e3`, `'a'b`, `YES.x` decline).
+        switch next {
+        case UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: ")"), UInt8(ascii: "="), UInt8(ascii: "!"),
+            UInt8(ascii: "<"), UInt8(ascii: ">"):
+            break
+        default:
+            guard position == bytes.count || Lexer.isWhitespace(next) else { throw Decline() }
+        }
         return .constant(value, SourceRange(start, position))
     }
 
