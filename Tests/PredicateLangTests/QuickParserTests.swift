@@ -114,6 +114,107 @@ struct QuickParserTests {
         #expect(QuickParser.parse(SourceText(shorter), limits: .default) == SyntaxTree.parse(shorter).tree)
     }
 
+    @Test("generated predicates of its grammar are read quickly, exactly as the parser reads them")
+    func generated() {
+        var random = SplitMix(state: 23)
+        var read = 0
+        while read < 600 {
+            let text = Generator.predicate(&random, nesting: 0)
+            // A predicate of more comparisons than the quick parser reads (64) is the parser's.
+            guard Generator.comparisons(in: text) <= 64 else { continue }
+            read += 1
+            let source = SourceText(text)
+            guard let quick = QuickParser.parse(source, limits: .default) else {
+                Issue.record("declined: \(text)")
+                continue
+            }
+            let thorough = SyntaxTree.thoroughlyParsed(source, arguments: [], limits: .default)
+            #expect(thorough.diagnostics.isEmpty && thorough.tree == quick, "\(text)")
+        }
+    }
+
+    /// Random text of the quick parser's grammar: connectives of both kinds and spellings, up to four levels of
+    /// groups and negations, modifiers, every operator, option letters, and terms of every kind on both sides.
+    enum Generator {
+        static func predicate(_ random: inout SplitMix, nesting: Int) -> String {
+            (0..<Int.random(in: 1...3, using: &random)).map { _ in andChain(&random, nesting: nesting) }
+                .joined(separator: pick([" OR ", " || ", "||", " or ", "\n|| "], &random))
+        }
+
+        static func andChain(_ random: inout SplitMix, nesting: Int) -> String {
+            (0..<Int.random(in: 1...3, using: &random)).map { _ in unary(&random, nesting: nesting) }
+                .joined(separator: pick([" AND ", " && ", "&&", " and ", "\tAND "], &random))
+        }
+
+        static func unary(_ random: inout SplitMix, nesting: Int) -> String {
+            guard nesting < 4 else { return comparison(&random) }
+            switch Int.random(in: 0..<8, using: &random) {
+            case 0: return pick(["NOT ", "not ", "!", "! "], &random) + unary(&random, nesting: nesting + 1)
+            // `NOT (` takes two levels, the negation's and the group's.
+            case 1 where nesting < 3: return "NOT(" + predicate(&random, nesting: nesting + 2) + ")"
+            case 2: return "(" + pick(["", " "], &random) + predicate(&random, nesting: nesting + 1) + ")"
+            default: return comparison(&random)
+            }
+        }
+
+        static func comparison(_ random: inout SplitMix) -> String {
+            let modifier = pick(["", "", "", "ANY ", "some ", "ALL ", "NONE "], &random)
+            let lhs = modifier.isEmpty ? term(&random) : path(&random)
+            let keyword = Bool.random(using: &random)
+            let op =
+                keyword
+                ? " " + pick(["CONTAINS", "beginswith", "ENDSWITH", "LIKE", "MATCHES"], &random)
+                : pick(["", " "], &random) + pick(["==", "=", "!=", "<>", "<", "<=", "=<", ">", ">=", "=>"], &random)
+            var options = ""
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                options =
+                    pick(["", " "], &random) + "["
+                    + String((0..<Int.random(in: 1...3, using: &random)).map { _ in pick(Array("cdlnwCD"), &random) })
+                    + "]"
+            }
+            return lhs + op + options + " " + term(&random)
+        }
+
+        static func term(_ random: inout SplitMix) -> String {
+            Bool.random(using: &random)
+                ? path(&random)
+                : pick(["1", "42", "0", "2.5", "'s'", "\"t x\"", "''", "YES", "no", "nil", "NULL", "TRUE"], &random)
+        }
+
+        static func path(_ random: inout SplitMix) -> String {
+            pick(["a", "name", "items", "x_1", "$v", "$in_0", "SELF", "self"], &random)
+                + pick(["", "", ".b", ".@count", ".c.@avg.d", ".b.c"], &random)
+        }
+
+        /// The comparisons in generated `text`: one operator each (`<>`, `<=`, `=<`, `>=`, `=>` and `!=` are
+        /// one; a `!` negation is followed by something else).
+        static func comparisons(in text: String) -> Int {
+            let bytes = Array(text.utf8)
+            var count = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+                if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                    // Skip the string.
+                    index += 1
+                    while index < bytes.count, bytes[index] != byte { index += 1 }
+                } else if "=<>".utf8.contains(byte) || (byte == UInt8(ascii: "!") && next == UInt8(ascii: "=")) {
+                    count += 1
+                    if "=<>".utf8.contains(next) { index += 1 }
+                }
+                index += 1
+            }
+            let words = text.uppercased().split(whereSeparator: { !$0.isLetter })
+            return count
+                + words.filter { ["CONTAINS", "BEGINSWITH", "ENDSWITH", "LIKE", "MATCHES"].contains($0) }.count
+        }
+
+        static func pick<Element>(_ elements: [Element], _ random: inout SplitMix) -> Element {
+            elements[Int.random(in: 0..<elements.count, using: &random)]
+        }
+    }
+
     @Test("with format arguments the parser reads the predicate")
     func arguments() {
         let parsed = SyntaxTree.parse("a == 1", arguments: [5])

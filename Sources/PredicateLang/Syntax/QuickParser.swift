@@ -1,24 +1,26 @@
-// QuickParser: the usual predicate parsed straight from its bytes, without tokens: comparisons of a key path
-// or `$variable` with a literal (`$age > 18`, `country == 'NZ'`, `ANY items.sku BEGINSWITH 'A-'`), joined by
-// AND and OR, negated by NOT and grouped by parentheses, a few levels deep. Anything else (arithmetic, a
-// function, a format argument, an escape, an option list, deeper nesting, any error) declines, and the parser
-// reads the text from the start: every diagnostic comes from the parser. Debug builds parse each quick result
-// the thorough way too and check the trees are equal.
+// QuickParser: the usual predicate parsed straight from its bytes, without tokens: comparisons of keys,
+// `$variables`, SELF and literals (`$age > 18`, `name BEGINSWITH[cd] $prefix`, `ANY items.sku BEGINSWITH 'A-'`),
+// joined by AND and OR, negated by NOT and grouped by parentheses, a few levels deep. Anything else
+// (arithmetic, a function, an aggregate, a format argument, an escape, deeper nesting, any error) declines, and
+// the parser reads the text from the start: every diagnostic comes from the parser. Debug builds parse each
+// quick result the thorough way too and check the trees are equal.
 
 /// Parses the common predicate shape directly from the source bytes; nil when the parser must read it.
 ///
 /// Lexing into a token array and a payload table, then parsing those, costs a one-comparison form
 /// condition two allocations and most of its parse. The shape it reads (the parser's precedence and trees:
-/// a chain of one connective is one n-ary node, a group is its predicate, `NONE` is `NOT ANY`):
+/// a chain of one connective is one n-ary node, a group is its predicate, `NONE` is `NOT ANY`, keys on SELF
+/// are a path without a base):
 ///
 ///     predicate  = andChain { ( "OR" | "||" ) andChain } ;
 ///     andChain   = unary { ( "AND" | "&&" ) unary } ;
 ///     unary      = ( "NOT" | "!" ) unary | "(" predicate ")" | comparison ;   (at most 4 levels deep)
-///     comparison = [ "ANY" | "SOME" | "ALL" | "NONE" ] operand operator literal ;
-///     operand    = "$" WORD { "." key } | WORD { "." key } ;   (ASCII words; no reserved word as a key)
-///     key        = WORD | "@" WORD ;                             (a collection operator such as `@count`)
+///     comparison = [ "ANY" | "SOME" | "ALL" | "NONE" ] term operator [ options ] term ;
+///     term       = literal | ( "$" WORD | "SELF" | key ) { "." ( key | "@" WORD ) } ;
+///     key        = WORD ;                                        (ASCII; not a reserved word)
 ///     operator   = "==" | "=" | "!=" | "<>" | "<" | "<=" | "=<" | ">" | ">=" | "=>"
-///                | "CONTAINS" | "BEGINSWITH" | "ENDSWITH" | "LIKE" | "MATCHES" ;   (no option list)
+///                | "CONTAINS" | "BEGINSWITH" | "ENDSWITH" | "LIKE" | "MATCHES" ;
+///     options    = "[" { "c" | "d" | "l" | "n" | "w" } "]" ;     (any case, written tight)
 ///     literal    = decimal integer | decimal fraction (`2.5`) | quoted string without escapes
 ///                | "YES" | "NO" | "TRUE" | "FALSE"
 ///                | "NIL" | "NULL" ;
