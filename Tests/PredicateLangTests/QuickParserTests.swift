@@ -215,9 +215,36 @@ struct QuickParserTests {
         }
     }
 
-    @Test("with format arguments the parser reads the predicate")
-    func arguments() {
-        let parsed = SyntaxTree.parse("a == 1", arguments: [5])
-        #expect(parsed.diagnostics.map(\.id) == ["unused-format-argument"])
+    /// Predicates with `%@` and `%K` the quick parser reads, and their arguments.
+    static let readWithArguments: [(String, [Value])] = [
+        ("name == %@", ["x"]), ("%K == 1", ["a.b"]), ("%K BEGINSWITH[c] %@ AND age > %@", ["name", "jo", 18]),
+        ("(%K == %@) OR NOT %K == %@", ["a", .null, "b.@count", 2.5]), ("%@ == SELF", [["x": 1]]),
+        ("ANY %K CONTAINS[cd] %@", ["tags", "ü"]), ("%K==%@&&x<%@", ["AND", true, 3]),
+    ]
+
+    @Test("reads `%@` and `%K` exactly as the parser does", arguments: readWithArguments)
+    func readsArguments(_ text: String, _ arguments: [Value]) throws {
+        let source = SourceText(text)
+        let quick = try #require(QuickParser.parse(source, arguments: arguments, limits: .default))
+        let thorough = SyntaxTree.thoroughlyParsed(source, arguments: arguments, limits: .default)
+        #expect(thorough.diagnostics.isEmpty)
+        #expect(thorough.tree == quick)
+    }
+
+    /// Arguments the quick parser declines: too few, too many, a `%K` that is not a key path, other specifiers.
+    static let declinedWithArguments: [(String, [Value])] = [
+        ("a == %@", []), ("a == 1", [5]), ("a == %@", [1, 2]), ("%K == 1", [5]), ("%K == 1", ["a..b"]),
+        ("%K == 1", [""]), ("%K.b == 1", ["a"]), ("a == %d", [1]), ("a == %%", []), ("a == %@x", [1]),
+        ("a == %1@", [1]), ("a IN %@", [[1, 2]]), ("%K[0] == 1", ["a"]),
+    ]
+
+    @Test("declines other arguments, and parse then answers as the parser does", arguments: declinedWithArguments)
+    func declinesArguments(_ text: String, _ arguments: [Value]) {
+        let source = SourceText(text)
+        #expect(QuickParser.parse(source, arguments: arguments, limits: .default) == nil)
+        let parsed = SyntaxTree.parse(text, arguments: arguments)
+        let thorough = SyntaxTree.thoroughlyParsed(source, arguments: arguments, limits: .default)
+        #expect(parsed.tree == thorough.tree)
+        #expect(parsed.diagnostics == thorough.diagnostics)
     }
 }

@@ -1,9 +1,9 @@
 // QuickParser: the usual predicate parsed straight from its bytes, without tokens: comparisons of keys,
-// `$variables`, SELF and literals (`$age > 18`, `name BEGINSWITH[cd] $prefix`, `ANY items.sku BEGINSWITH 'A-'`),
-// joined by AND and OR, negated by NOT and grouped by parentheses, a few levels deep. Anything else
-// (arithmetic, a function, an aggregate, a format argument, an escape, deeper nesting, any error) declines, and
-// the parser reads the text from the start: every diagnostic comes from the parser. Debug builds parse each
-// quick result the thorough way too and check the trees are equal.
+// `$variables`, SELF, literals and `%@` / `%K` arguments (`$age > 18`, `name BEGINSWITH[cd] %@`,
+// `ANY items.sku BEGINSWITH 'A-'`), joined by AND and OR, negated by NOT and grouped by parentheses, a few levels
+// deep. Anything else (arithmetic, a function, an aggregate, another format specifier, an escape, deeper nesting,
+// any error or warning) declines, and the parser reads the text from the start: every diagnostic comes from the
+// parser. Debug builds parse each quick result the thorough way too and check the trees are equal.
 
 /// Parses the common predicate shape directly from the source bytes; nil when the parser must read it.
 ///
@@ -16,7 +16,7 @@
 ///     andChain   = unary { ( "AND" | "&&" ) unary } ;
 ///     unary      = ( "NOT" | "!" ) unary | "(" predicate ")" | comparison ;   (at most 4 levels deep)
 ///     comparison = [ "ANY" | "SOME" | "ALL" | "NONE" ] term operator [ options ] term ;
-///     term       = literal | ( "$" WORD | "SELF" | key ) { "." ( key | "@" WORD ) } ;
+///     term       = literal | "%@" | "%K" | ( "$" WORD | "SELF" | key ) { "." ( key | "@" WORD ) } ;
 ///     key        = WORD ;                                        (ASCII; not a reserved word)
 ///     operator   = "==" | "=" | "!=" | "<>" | "<" | "<=" | "=<" | ">" | ">=" | "=>"
 ///                | "CONTAINS" | "BEGINSWITH" | "ENDSWITH" | "LIKE" | "MATCHES" ;
@@ -24,7 +24,7 @@
 ///     literal    = decimal integer | decimal fraction (`2.5`) | quoted string without escapes
 ///                | "YES" | "NO" | "TRUE" | "FALSE"
 ///                | "NIL" | "NULL" ;
-struct QuickParser {
+struct QuickParser: ~Copyable {
     private let bytes: [UInt8]
     private let limits: Limits
     private var position = 0
@@ -47,14 +47,19 @@ struct QuickParser {
     /// for each group and each negation on top of what its operands take, and lower limits are its to enforce.
     private static let flatDepth = 8
 
-    private init(bytes: [UInt8], limits: Limits) {
+    /// The format arguments (`%@`, `%K`), taken in order; all must be taken.
+    private let arguments: [Value]
+    private var argumentIndex = 0
+
+    private init(bytes: [UInt8], arguments: [Value], limits: Limits) {
         self.bytes = bytes
+        self.arguments = arguments
         self.limits = limits
     }
 
     /// The tree of `source`, or nil when the parser must read it.
-    static func parse(_ source: SourceText, limits: Limits) -> SyntaxTree.Predicate? {
-        var parser = QuickParser(bytes: source.utf8, limits: limits)
+    static func parse(_ source: SourceText, arguments: [Value] = [], limits: Limits) -> SyntaxTree.Predicate? {
+        var parser = QuickParser(bytes: source.utf8, arguments: arguments, limits: limits)
         do throws(Decline) {
             return try parser.predicate()
         } catch {
@@ -69,7 +74,8 @@ struct QuickParser {
         // Limits set this low are the parser's to enforce.
         guard limits.maxNestingDepth >= Self.flatDepth else { throw Decline() }
         let predicate = try orChain()
-        guard position == bytes.count else { throw Decline() }
+        // An argument left over is the parser's to warn about.
+        guard position == bytes.count, argumentIndex == arguments.count else { throw Decline() }
         return predicate
     }
 
@@ -256,6 +262,8 @@ struct QuickParser {
             return try keyPath(from: start, base: .variable(text(name), SourceRange(start, name.upperBound)))
         case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try literal()
+        case UInt8(ascii: "%"):
+            return try formatArgument()
         default:
             let word = try self.word()
             switch Keyword.lookUp(bytes[word]) {
@@ -305,6 +313,33 @@ struct QuickParser {
         case .some(.evaluatedObject), nil: return .keyPath(base: nil, components: components, range)
         case let base: return .keyPath(base: base, components: components, range)
         }
+    }
+
+    /// `%@` (the next argument as a constant) or `%K` (the next argument, a string, as a key path whose
+    /// components all carry the specifier's range), as the lexer and parser make them. Any other specifier, an
+    /// argument missing, a `%K` whose argument is not a string of non-empty components, or a key or index
+    /// after the specifier declines.
+    private mutating func formatArgument() throws(Decline) -> SyntaxTree.Expression {
+        let start = position
+        let letter = peek(1)
+        guard letter == UInt8(ascii: "@") || letter == UInt8(ascii: "K"), argumentIndex < arguments.count else {
+            throw Decline()
+        }
+        let argument = arguments[argumentIndex]
+        argumentIndex &+= 1
+        position &+= 2
+        try endOfTerm()
+        let range = SourceRange(start, position)
+        nodes &+= 1
+        guard letter == UInt8(ascii: "K") else { return .constant(argument, range) }
+        guard case .string(let path) = argument else { throw Decline() }
+        var components: [SyntaxTree.KeyPathComponent] = []
+        for name in path.split(separator: ".", omittingEmptySubsequences: false) {
+            guard !name.isEmpty else { throw Decline() }
+            components.append(SyntaxTree.KeyPathComponent(String(name), range: range))
+        }
+        nodes &+= components.count
+        return .keyPath(base: nil, components: components, range)
     }
 
     /// A key of a key path: a word that is not a reserved word.
@@ -400,17 +435,22 @@ struct QuickParser {
             default: throw Decline()
             }
         }
+        try endOfTerm()
+        return .constant(value, SourceRange(start, position))
+    }
+
+    /// Checks the byte after a literal or a format specifier. Whatever comes next is read by the grammar's
+    /// next step; these are the bytes that may end such a term there, as they end a token for the lexer
+    /// (`1AND`, `1.5e3`, `'a'b`, `YES.x`, `%K.name` decline).
+    private func endOfTerm() throws(Decline) {
         let next = peek()
-        // Whatever comes next is read by the grammar's next step; these are the bytes that may end a literal
-        // there, as they end a token for the lexer (`1AND`, `1.5e3`, `'a'b`, `YES.x` decline).
         switch next {
         case UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: ")"), UInt8(ascii: "="), UInt8(ascii: "!"),
             UInt8(ascii: "<"), UInt8(ascii: ">"):
-            break
+            return
         default:
             guard position == bytes.count || Lexer.isWhitespace(next) else { throw Decline() }
         }
-        return .constant(value, SourceRange(start, position))
     }
 
     // MARK: Bytes

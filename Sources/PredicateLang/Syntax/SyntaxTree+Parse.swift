@@ -56,9 +56,10 @@ extension SyntaxTree {
             return ParseResult(tree: nil, diagnostics: diagnostics, source: source)
         }
         let source = SourceText(text, name: sourceName)
-        // The usual predicate (comparisons of a key or variable with a literal) is read without tokens;
-        // whatever the quick parser declines, the parser reads.
-        if arguments.isEmpty, let tree = QuickParser.parse(source, limits: limits) {
+        // The usual predicate (comparisons of keys, variables, SELF, literals and `%@` / `%K` arguments, with
+        // connectives, negations and groups) is read without tokens; whatever the quick parser declines, the
+        // parser reads.
+        if let tree = QuickParser.parse(source, arguments: arguments, limits: limits) {
             assert(
                 {
                     let thorough = thoroughlyParsed(source, arguments: arguments, limits: limits)
