@@ -9,7 +9,7 @@ swift_slowAlloc, malloc), each divided by the number of evaluations, with Swift 
 Usage: Scripts/callgrind-profile.py [-n N] [--top K] CASE:ENGINE ...   e.g.  O3:predicatelang-schema
        (form changes: forms-change:CONDITIONS or forms-chain:LENGTH, one change per evaluation; form loads:
        forms-load:CONDITIONS or forms-load-json:CONDITIONS, one load per evaluation; compiles: compile:CASE
-       or compile:O100, one compile per evaluation; the compile cache: cache-hit:CASE, one lookup)
+       or compile:O100 or compile:O100-arguments, one compile per evaluation; the compile cache: cache-hit:CASE, one lookup)
 """
 import argparse
 import collections
@@ -30,6 +30,7 @@ RUNTIME = re.compile(r"^swift_(nonatomic_)?(retain|release|bridgeObjectRetain|br
 LOOPS = ["$s13EvaluateProbe3runySiSbSiXE_SitF", "$s13EvaluateProbe9runOrdersySiSbSiXE_SitF",
          "$s16BenchmarkSupport13ChangeFixtureC3runyySi10FormEngine0F5ErrorVYKF",
          "$s13EvaluateProbe17compileRepeatedly_7symbols_SiSS_13PredicateLang11SymbolTableVSgSitF",
+         "$s13EvaluateProbe17compileRepeatedly_9arguments_SiSS_Say13PredicateLang5ValueOGSitF",
          "$s13EvaluateProbe16lookUpRepeatedly__7symbols_Si13PredicateLang0G5CacheC_SSAD11SymbolTableVSitF",
          "$s13EvaluateProbe9loadForms_4json_y10FormEngine0F10DefinitionV_SSSgSitF"]
 WARM_UP = 16

@@ -2,6 +2,7 @@
 // its hand-written Swift closure and, where Foundation can express it on Linux, its Foundation Predicate.
 // The closures live in this module so that the benchmark loop calls them opaquely, as it calls the VM.
 import Foundation
+import PredicateLang
 
 /// One predicate of the Evaluate suite and its baselines.
 public struct EvaluateCase: @unchecked Sendable {
@@ -49,6 +50,13 @@ extension EvaluateCase {
     /// process).
     public static let objectFormat100 =
         "customer.country == 'NZ' AND total > 100 AND ANY items.sku BEGINSWITH 'A-' AND customer.name != 'Bo'"
+
+    /// ``objectFormat100`` with its four constants as `%@` arguments, as a server compiles a request's predicate
+    /// from a template (``objectArguments100``).
+    public static let objectFormat100WithArguments =
+        "customer.country == %@ AND total > %@ AND ANY items.sku BEGINSWITH %@ AND customer.name != %@"
+    /// The arguments of ``objectFormat100WithArguments``.
+    public static let objectArguments100: [Value] = ["NZ", 100, "A-", "Bo"]
 
     /// The P3 format string (221 bytes), as the anchors document gives it.
     public static let p3Format =

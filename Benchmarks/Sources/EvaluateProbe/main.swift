@@ -79,7 +79,14 @@ if arguments.count == 2, arguments[1] == "first-compile" {
 }
 
 // Compile: `EvaluateProbe compile CASE ITERATIONS` compiles the case's form-mode text (against the symbols);
-// `compile O100 ITERATIONS` compiles the 100-byte object predicate without symbols, as a server compiles a request's.
+// `compile O100 ITERATIONS` compiles the 100-byte object predicate without symbols, as a server compiles a request's,
+// and `compile O100-arguments ITERATIONS` the same predicate with its constants given as `%@` arguments.
+if arguments.count == 4, arguments[1] == "compile", arguments[2] == "O100-arguments", let count = Int(arguments[3]) {
+    let text = EvaluateCase.objectFormat100WithArguments
+    let values = EvaluateCase.objectArguments100
+    print(compileRepeatedly(text, arguments: values, 16) + compileRepeatedly(text, arguments: values, count))
+    exit(0)
+}
 if arguments.count == 4, arguments[1] == "compile", let count = Int(arguments[3]) {
     let source: (text: String, symbols: SymbolTable?)? =
         arguments[2] == "O100"
@@ -99,6 +106,14 @@ if arguments.count == 4, arguments[1] == "compile", let count = Int(arguments[3]
 func compileRepeatedly(_ text: String, symbols: SymbolTable?, _ count: Int) -> Int {
     var compiled = 0
     for _ in 0..<count where CompiledPredicate.compile(text, symbols: symbols).predicate != nil { compiled += 1 }
+    return compiled
+}
+
+/// Compiles `text` with format `arguments` `count` times, without symbols; how many compiled (a measured loop).
+@inline(never)
+func compileRepeatedly(_ text: String, arguments: [Value], _ count: Int) -> Int {
+    var compiled = 0
+    for _ in 0..<count where CompiledPredicate.compile(text, arguments: arguments).predicate != nil { compiled += 1 }
     return compiled
 }
 
