@@ -38,6 +38,9 @@ struct QuickParserTests {
         "(firstName BEGINSWITH[cd] $letter) OR (lastName BEGINSWITH[cd] $letter)", "a ==[c] 'x'", "a CONTAINS[cd] 'x'",
         "a CONTAINS [c] 'x'", "name LIKE[CD] 'a*'", "a ==[n] b", "a endswith[d] 'x'", "a MATCHES[cdlnw] 'x'",
         "!(YES == self or \"YES\" == self or 42 == self)", "self == nil or (self <> 'S' and self <> 'L')",
+        // IN and BETWEEN, aggregates of terms.
+        "$country IN {'NZ', 'AU', 'CA'}", "a IN {}", "a IN { 1 ,2.5,'x' , nil }", "a BETWEEN {1, 5}",
+        "{1, 2} CONTAINS a", "a IN {b, $c, SELF.d}", "a IN[c] {'x'}", "a IN b", "NOT a IN {1} OR b BETWEEN {$x, 9}",
     ]
 
     @Test("reads the usual predicate exactly as the parser does", arguments: read)
@@ -58,7 +61,8 @@ struct QuickParserTests {
         "a == SELF[0]", "a == b[0]", "a == b + 1", "a == b == c", "1.x == a", "a == ANYKEY", "a ==[c]", "a == -1",
         "a == 1.5e3", "a == 1e3", "a == 1.", "a == .5", "a == 00.5",
         "@count == 1", "a.@ == 1", "a.@1 == 1", "a == 0x10", "a == 007",
-        "a == 9223372036854775808", #"a == 'x\'y'"#, "a == 'unterminated", "a IN {1, 2}", "a BETWEEN {1, 2}",
+        "a == 9223372036854775808", #"a == 'x\'y'"#, "a == 'unterminated", "a IN {{1}}", "a IN {1,}", "a IN {,1}",
+        "a IN {1 2}", "a IN {'k' = 1}", "a IN {1}x",
         "a == %@", "a.size == 1", "$ä == 1", "ä == 1", "aé == 1", "a == 1 AND",
         "a + 1 == 2", "a == 1AND b == 2", "a == 'x'AND b == 1", "a == 1 a == 2", "a == 1 // c",
         "a === 1", "a << 1", "a >> 1", "TRUEPREDICATE", "ANY(a) == 1", "ANY$a == 1", "a == YES.x", "a == 1 & b == 2",
@@ -160,6 +164,10 @@ struct QuickParserTests {
         static func comparison(_ random: inout SplitMix) -> String {
             let modifier = pick(["", "", "", "ANY ", "some ", "ALL ", "NONE "], &random)
             let lhs = modifier.isEmpty ? term(&random) : path(&random)
+            if Int.random(in: 0..<8, using: &random) == 0 {
+                let elements = (0..<Int.random(in: 0...3, using: &random)).map { _ in term(&random) }
+                return lhs + pick([" IN ", " in ", " BETWEEN "], &random) + "{" + elements.joined(separator: ", ") + "}"
+            }
             let keyword = Bool.random(using: &random)
             let op =
                 keyword
@@ -207,7 +215,9 @@ struct QuickParserTests {
             }
             let words = text.uppercased().split(whereSeparator: { !$0.isLetter })
             return count
-                + words.filter { ["CONTAINS", "BEGINSWITH", "ENDSWITH", "LIKE", "MATCHES"].contains($0) }.count
+                + words.filter {
+                    ["CONTAINS", "BEGINSWITH", "ENDSWITH", "LIKE", "MATCHES", "IN", "BETWEEN"].contains($0)
+                }.count
         }
 
         static func pick<Element>(_ elements: [Element], _ random: inout SplitMix) -> Element {
@@ -219,7 +229,8 @@ struct QuickParserTests {
     static let readWithArguments: [(String, [Value])] = [
         ("name == %@", ["x"]), ("%K == 1", ["a.b"]), ("%K BEGINSWITH[c] %@ AND age > %@", ["name", "jo", 18]),
         ("(%K == %@) OR NOT %K == %@", ["a", .null, "b.@count", 2.5]), ("%@ == SELF", [["x": 1]]),
-        ("ANY %K CONTAINS[cd] %@", ["tags", "ü"]), ("%K==%@&&x<%@", ["AND", true, 3]),
+        ("ANY %K CONTAINS[cd] %@", ["tags", "ü"]), ("%K==%@&&x<%@", ["AND", true, 3]), ("a IN %@", [[1, 2]]),
+        ("a IN {%@, %@}", ["x", 2]),
     ]
 
     @Test("reads `%@` and `%K` exactly as the parser does", arguments: readWithArguments)
@@ -235,7 +246,7 @@ struct QuickParserTests {
     static let declinedWithArguments: [(String, [Value])] = [
         ("a == %@", []), ("a == 1", [5]), ("a == %@", [1, 2]), ("%K == 1", [5]), ("%K == 1", ["a..b"]),
         ("%K == 1", [""]), ("%K.b == 1", ["a"]), ("a == %d", [1]), ("a == %%", []), ("a == %@x", [1]),
-        ("a == %1@", [1]), ("a IN %@", [[1, 2]]), ("%K[0] == 1", ["a"]),
+        ("a == %1@", [1]), ("%K[0] == 1", ["a"]),
     ]
 
     @Test("declines other arguments, and parse then answers as the parser does", arguments: declinedWithArguments)

@@ -1,9 +1,9 @@
 // QuickParser: the usual predicate parsed straight from its bytes, without tokens: comparisons of keys,
-// `$variables`, SELF, literals and `%@` / `%K` arguments (`$age > 18`, `name BEGINSWITH[cd] %@`,
-// `ANY items.sku BEGINSWITH 'A-'`), joined by AND and OR, negated by NOT and grouped by parentheses, a few levels
-// deep. Anything else (arithmetic, a function, an aggregate, another format specifier, an escape, deeper nesting,
-// any error or warning) declines, and the parser reads the text from the start: every diagnostic comes from the
-// parser. Debug builds parse each quick result the thorough way too and check the trees are equal.
+// `$variables`, SELF, literals, `{…}` aggregates and `%@` / `%K` arguments (`$age > 18`, `name BEGINSWITH[cd] %@`,
+// `$country IN {'NZ', 'AU'}`), joined by AND and OR, negated by NOT and grouped by parentheses, a few levels
+// deep. Anything else (arithmetic, a function, a nested aggregate, another format specifier, an escape, deeper
+// nesting, any error or warning) declines, and the parser reads the text from the start: every diagnostic comes
+// from the parser. Debug builds parse each quick result the thorough way too and check the trees are equal.
 
 /// Parses the common predicate shape directly from the source bytes; nil when the parser must read it.
 ///
@@ -16,10 +16,11 @@
 ///     andChain   = unary { ( "AND" | "&&" ) unary } ;
 ///     unary      = ( "NOT" | "!" ) unary | "(" predicate ")" | comparison ;   (at most 4 levels deep)
 ///     comparison = [ "ANY" | "SOME" | "ALL" | "NONE" ] term operator [ options ] term ;
-///     term       = literal | "%@" | "%K" | ( "$" WORD | "SELF" | key ) { "." ( key | "@" WORD ) } ;
+///     term       = literal | "%@" | "%K" | aggregate | ( "$" WORD | "SELF" | key ) { "." ( key | "@" WORD ) } ;
+///     aggregate  = "{" [ term { "," term } ] "}" ;                  (no aggregate inside another)
 ///     key        = WORD ;                                        (ASCII; not a reserved word)
 ///     operator   = "==" | "=" | "!=" | "<>" | "<" | "<=" | "=<" | ">" | ">=" | "=>"
-///                | "CONTAINS" | "BEGINSWITH" | "ENDSWITH" | "LIKE" | "MATCHES" ;
+///                | "CONTAINS" | "BEGINSWITH" | "ENDSWITH" | "LIKE" | "MATCHES" | "IN" | "BETWEEN" ;
 ///     options    = "[" { "c" | "d" | "l" | "n" | "w" } "]" ;     (any case, written tight)
 ///     literal    = decimal integer | decimal fraction (`2.5`) | quoted string without escapes
 ///                | "YES" | "NO" | "TRUE" | "FALSE"
@@ -35,6 +36,8 @@ struct QuickParser: ~Copyable {
     private var comparisons = 0
     /// The groups and negations the cursor is inside.
     private var nesting = 0
+    /// Whether the cursor is inside an aggregate (one inside another is the parser's).
+    private var inAggregate = false
 
     /// Why the quick parser stopped: the parser takes over from the start.
     private struct Decline: Error {}
@@ -43,6 +46,8 @@ struct QuickParser: ~Copyable {
     private static let maxComparisons = 64
     /// The deepest nesting of groups and negations read quickly: deeper is the parser's.
     private static let maxNesting = 4
+    /// The most elements of an aggregate read quickly.
+    private static let maxAggregateElements = 64
     /// The nesting depth the limits must allow for a comparison outside any group: the parser counts a level
     /// for each group and each negation on top of what its operands take, and lower limits are its to enforce.
     private static let flatDepth = 8
@@ -264,6 +269,8 @@ struct QuickParser: ~Copyable {
             return try literal()
         case UInt8(ascii: "%"):
             return try formatArgument()
+        case UInt8(ascii: "{"):
+            return try aggregate()
         default:
             let word = try self.word()
             switch Keyword.lookUp(bytes[word]) {
@@ -315,6 +322,35 @@ struct QuickParser: ~Copyable {
         }
     }
 
+    /// `{ term, … }` (`{}` too): literals, keys, variables and arguments, not another aggregate or a dictionary;
+    /// one nesting level, as the parser counts it.
+    private mutating func aggregate() throws(Decline) -> SyntaxTree.Expression {
+        let start = position
+        guard !inAggregate, limits.maxNestingDepth >= Self.flatDepth &+ nesting &+ 1 else { throw Decline() }
+        position &+= 1
+        skipWhitespace()
+        var elements: [SyntaxTree.Expression] = []
+        if peek() != UInt8(ascii: "}") {
+            inAggregate = true
+            while true {
+                skipWhitespace()
+                elements.append(try term())
+                guard elements.count <= min(Self.maxAggregateElements, limits.maxAggregateElements) else {
+                    throw Decline()
+                }
+                skipWhitespace()
+                guard peek() == UInt8(ascii: ",") else { break }
+                position &+= 1
+            }
+            inAggregate = false
+        }
+        guard peek() == UInt8(ascii: "}") else { throw Decline() }
+        position &+= 1
+        try endOfTerm()
+        nodes &+= elements.count &+ 1
+        return .aggregate(elements, SourceRange(start, position))
+    }
+
     /// `%@` (the next argument as a constant) or `%K` (the next argument, a string, as a key path whose
     /// components all carry the specifier's range), as the lexer and parser make them. Any other specifier, an
     /// argument missing, a `%K` whose argument is not a string of non-empty components, or a key or index
@@ -350,8 +386,7 @@ struct QuickParser: ~Copyable {
     }
 
     /// An operator, its option letters and its range (the letters' brackets included): a symbol as the lexer
-    /// spells it, or a keyword operator other than `IN`, `BETWEEN` and the UTI ones (their right-hand sides are
-    /// not terms here). Options are read written tight (`[cd]`).
+    /// spells it, or a keyword operator other than the UTI ones. Options are read written tight (`[cd]`).
     private mutating func comparisonOperator() throws(Decline) -> (ComparisonOperator, ComparisonOptions, SourceRange) {
         let start = position
         let op: ComparisonOperator
@@ -362,7 +397,7 @@ struct QuickParser: ~Copyable {
         } else {
             guard let keywordOperator = try keyword(try self.word()).comparisonOperator else { throw Decline() }
             switch keywordOperator {
-            case .between, .in, .utiConformsTo, .utiEquals: throw Decline()
+            case .utiConformsTo, .utiEquals: throw Decline()
             default: op = keywordOperator
             }
         }
@@ -389,7 +424,7 @@ struct QuickParser: ~Copyable {
     }
 
     /// A decimal integer that fits `Int64`, a quoted string without escapes, or a literal word; what follows
-    /// must end it (whitespace, the end, a connective symbol, a group's `)` or an operator symbol).
+    /// must end it (whitespace, the end, a connective symbol, a group's `)`, an operator symbol, `,` or `}`).
     private mutating func literal() throws(Decline) -> SyntaxTree.Expression {
         let start = position
         let value: Value
@@ -446,7 +481,7 @@ struct QuickParser: ~Copyable {
         let next = peek()
         switch next {
         case UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: ")"), UInt8(ascii: "="), UInt8(ascii: "!"),
-            UInt8(ascii: "<"), UInt8(ascii: ">"):
+            UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: ","), UInt8(ascii: "}"):
             return
         default:
             guard position == bytes.count || Lexer.isWhitespace(next) else { throw Decline() }
