@@ -223,24 +223,27 @@ struct QuickParser: ~Copyable {
         let start = position
         var modifier = ComparisonModifier.direct
         var isNone = false
+        // A first word is read and looked up once: a modifier, or the start of the left-hand side.
+        var firstWord: (range: Range<Int>, keyword: Keyword?)?
         if isWordStart(peek()) {
-            let saved = position
             let word = try self.word()
+            let keyword = Keyword.lookUp(bytes[word])
             // `Keyword.some` and `Keyword.none` spelt out: on an optional, `.some` and `.none` are its own cases.
-            switch Keyword.lookUp(bytes[word]) {
+            switch keyword {
             case Keyword.any?, Keyword.some?: modifier = .any
             case Keyword.all?: modifier = .all
             case Keyword.none?:
                 modifier = .any
                 isNone = true
-            default: position = saved
+            default: firstWord = (word, keyword)
             }
             if modifier != .direct {
                 guard Lexer.isWhitespace(peek()) else { throw Decline() }
                 skipWhitespace()
             }
         }
-        let lhs = try term()
+        let lhs: SyntaxTree.Expression
+        if let firstWord { lhs = try wordTerm(firstWord.range, firstWord.keyword) } else { lhs = try term() }
         skipWhitespace()
         let (op, options, operatorRange) = try comparisonOperator()
         skipWhitespace()
@@ -258,6 +261,7 @@ struct QuickParser: ~Copyable {
     // MARK: Expressions
 
     /// A literal, `SELF`, `$name` or `key`, the last three followed by `.key…`.
+    @inline(__always)
     private mutating func term() throws(Decline) -> SyntaxTree.Expression {
         let start = position
         switch peek() {
@@ -273,22 +277,30 @@ struct QuickParser: ~Copyable {
             return try aggregate()
         default:
             let word = try self.word()
-            switch Keyword.lookUp(bytes[word]) {
-            case nil:
-                // Room for a two-key path, made once a key has been read (a decline then allocates nothing).
-                var components: [SyntaxTree.KeyPathComponent] = []
-                components.reserveCapacity(2)
-                components.append(
-                    SyntaxTree.KeyPathComponent(text(word), range: SourceRange(word.lowerBound, word.upperBound)))
-                return try keyPath(from: start, base: nil, components)
-            case .self?:
-                return try keyPath(from: start, base: .evaluatedObject(SourceRange(start, word.upperBound)))
-            case .yes?, .true?, .no?, .false?, .nil?, .null?:
-                position = start
-                return try literal()
-            default:
-                throw Decline()
-            }
+            return try wordTerm(word, Keyword.lookUp(bytes[word]))
+        }
+    }
+
+    /// The term that starts with the word at `word` (read, the cursor after it), which spells `keyword`: a key
+    /// path, SELF and its keys, or a literal word.
+    @inline(__always)
+    private mutating func wordTerm(_ word: Range<Int>, _ keyword: Keyword?) throws(Decline) -> SyntaxTree.Expression {
+        switch keyword {
+        case nil:
+            // Room for a two-key path, made once a key has been read (a decline then allocates nothing).
+            var components: [SyntaxTree.KeyPathComponent] = []
+            components.reserveCapacity(2)
+            components.append(
+                SyntaxTree.KeyPathComponent(text(word), range: SourceRange(word.lowerBound, word.upperBound)))
+            return try keyPath(from: word.lowerBound, base: nil, components)
+        case .self?:
+            return try keyPath(
+                from: word.lowerBound, base: .evaluatedObject(SourceRange(word.lowerBound, word.upperBound)))
+        case .yes?, .true?, .no?, .false?, .nil?, .null?:
+            position = word.lowerBound
+            return try literal()
+        default:
+            throw Decline()
         }
     }
 
@@ -477,6 +489,7 @@ struct QuickParser: ~Copyable {
     /// Checks the byte after a literal or a format specifier. Whatever comes next is read by the grammar's
     /// next step; these are the bytes that may end such a term there, as they end a token for the lexer
     /// (`1AND`, `1.5e3`, `'a'b`, `YES.x`, `%K.name` decline).
+    @inline(__always)
     private func endOfTerm() throws(Decline) {
         let next = peek()
         switch next {
