@@ -71,7 +71,7 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(!parsed.diagnostics.isEmpty, "parse failed without a diagnostic", text)
     }
     // Without a `%` the arguments go unused: parsed without them, the text takes the quick parser wherever it
-    // can, and must give the tree the lexer and parser give (with arguments, they always read it).
+    // can, and must give the tree the lexer and parser give (with arguments left unused, they always read it).
     if !text.utf8.contains(UInt8(ascii: "%")) {
         let quick = SyntaxTree.parse(text, limits: limits)
         check(quick.tree == parsed.tree, "the quick parser and the parser disagree", text)
@@ -136,6 +136,11 @@ func checkSameMeaning(_ tree: SyntaxTree.Predicate, _ again: SyntaxTree.Predicat
 /// components and the input string.
 func checkArgumentStaysOneLeaf(_ text: String) {
     let parsed = SyntaxTree.parse("%K == %@ OR b == 1", arguments: [.string(text), .string(text)], limits: limits)
+    // The quick parser reads `%K` and `%@`; an argument left over sends the text to the lexer and parser, which
+    // must build the same tree (with an unused-argument warning).
+    let thorough = SyntaxTree.parse(
+        "%K == %@ OR b == 1", arguments: [.string(text), .string(text), .null], limits: limits)
+    check(parsed.tree == thorough.tree, "the quick parser and the parser disagree on %K and %@", text)
     guard let tree = parsed.tree, !parsed.diagnostics.contains(where: { $0.severity == .error }) else { return }
     let printed = tree.format
     let again = SyntaxTree.parse(printed, limits: roundTripLimits)
