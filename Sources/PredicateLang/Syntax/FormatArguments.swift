@@ -52,10 +52,10 @@ extension Lexer {
         while [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#")].contains(peek()) {
             offset += 1
         }
-        while isDigit(peek()) { offset += 1 }
+        while Self.isDigit(peek()) { offset += 1 }
         if peek() == UInt8(ascii: ".") {
             offset += 1
-            while isDigit(peek()) { offset += 1 }
+            while Self.isDigit(peek()) { offset += 1 }
         }
         while [UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "L")].contains(peek()) {
             offset += 1

@@ -121,6 +121,16 @@ enum Keyword: String, Hashable, Sendable, CaseIterable, BitwiseCopyable {
         lookUp(word) != nil
     }
 
+    /// The constant a literal word spells (`YES`/`TRUE`, `NO`/`FALSE`, `NIL`/`NULL`), if it is one.
+    var literalValue: Value? {
+        switch self {
+        case .yes, .true: .bool(true)
+        case .no, .false: .bool(false)
+        case .nil, .null: .null
+        default: nil
+        }
+    }
+
     /// The comparison operator this keyword spells, if it is one.
     var comparisonOperator: ComparisonOperator? {
         switch self {

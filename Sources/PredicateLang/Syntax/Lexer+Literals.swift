@@ -154,19 +154,19 @@ extension Lexer {
                 }
             if let radix { return lexRadixInteger(radix: radix, start: start) }
         }
-        while isDigit(peek()) { offset += 1 }
+        while Self.isDigit(peek()) { offset += 1 }
         var isDouble = false
-        if peek() == UInt8(ascii: "."), isDigit(peek(1)) {
+        if peek() == UInt8(ascii: "."), Self.isDigit(peek(1)) {
             isDouble = true
             offset += 1
-            while isDigit(peek()) { offset += 1 }
+            while Self.isDigit(peek()) { offset += 1 }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
             let sign = peek(1) == UInt8(ascii: "+") || peek(1) == UInt8(ascii: "-") ? 1 : 0
-            if isDigit(peek(1 + sign)) {
+            if Self.isDigit(peek(1 + sign)) {
                 isDouble = true
                 offset += 1 + sign
-                while isDigit(peek()) { offset += 1 }
+                while Self.isDigit(peek()) { offset += 1 }
             }
         }
         let range = SourceRange(start, offset)

@@ -125,7 +125,7 @@ struct Lexer {
     func isIdentifierStart(at index: Int) -> Bool {
         guard index < bytes.count else { return false }
         let byte = bytes[index]
-        if byte < 0x80 { return isASCIILetter(byte) || byte == UInt8(ascii: "_") }
+        if byte < 0x80 { return Self.isASCIILetter(byte) || byte == UInt8(ascii: "_") }
         return isNonASCIIIdentifierStart(at: index)
     }
 
@@ -330,14 +330,12 @@ struct Lexer {
 
     // MARK: Byte helpers
 
-    func isASCIILetter(_ byte: UInt8) -> Bool { Self.isASCIILetter(byte) }
-
     static func isASCIILetter(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
-    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     /// Whether the bytes at `index` spell `upper` (upper-case ASCII) in any letter case.
     func spells(_ upper: StaticString, at index: Int) -> Bool {

@@ -241,14 +241,7 @@ extension PredicateParser {
 
     /// Whether `token` is a comparison operator.
     func isComparisonOperator(_ token: Token) -> Bool {
-        switch token.kind {
-        case .symbol(let symbol):
-            symbol.comparisonOperator != nil
-        case .keyword(let keyword):
-            keyword.comparisonOperator != nil
-        default:
-            false
-        }
+        token.comparisonOperator != nil
     }
 
     /// The operator of a comparison and its option letters.
@@ -257,13 +250,7 @@ extension PredicateParser {
     ///     options = "[" OPTION_LETTERS "]" ;
     mutating func parseComparisonOperator() -> (ComparisonOperator, ComparisonOptions, SourceRange)? {
         let token = current
-        let op: ComparisonOperator
-        switch token.kind {
-        case .symbol(let symbol) where symbol.comparisonOperator != nil:
-            op = symbol.comparisonOperator ?? .equalTo
-        case .keyword(let keyword) where keyword.comparisonOperator != nil:
-            op = keyword.comparisonOperator ?? .equalTo
-        default:
+        guard let op = token.comparisonOperator else {
             reportMissingComparisonOperator()
             return nil
         }
@@ -293,7 +280,7 @@ extension PredicateParser {
             var letterOffset = letters.range.lowerBound
             for character in spelling(letters) {
                 let lower = Character(character.lowercased())
-                guard let (_, option) = ComparisonOptions.letters.first(where: { $0.0 == lower }) else {
+                guard let option = ComparisonOptions.option(forLetter: lower) else {
                     let width = character.utf8.count
                     error(
                         .unknownComparisonOption(String(character)), at: SourceRange(letterOffset, letterOffset + width)

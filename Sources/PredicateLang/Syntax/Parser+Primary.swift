@@ -96,8 +96,7 @@ extension PredicateParser {
             value = .int(integer)
         case (.string, .text(let text)): value = .string(text)
         case (_, .value(let constant)): value = constant
-        case (.keyword(.true), _), (.keyword(.yes), _): value = .bool(true)
-        case (.keyword(.false), _), (.keyword(.no), _): value = .bool(false)
+        case (.keyword(let keyword), _): value = keyword.literalValue ?? .null
         default: value = .null
         }
         return .constant(value, token.range)

@@ -162,7 +162,7 @@ struct QuickParser: ~Copyable {
     }
 
     /// An operand of an AND chain: a comparison, unless a group or a negation may start here (most operands
-    /// are comparisons, and the call through ``unary()`` and ``primary()`` cost each one ~60 instructions).
+    /// are comparisons, and the calls through ``unary()`` and ``primary()`` cost each one ~60 instructions).
     @inline(__always)
     private mutating func chainOperand() throws(Decline) -> SyntaxTree.Predicate {
         skipWhitespace()
@@ -260,7 +260,7 @@ struct QuickParser: ~Copyable {
 
     // MARK: Expressions
 
-    /// A literal, `SELF`, `$name` or `key`, the last three followed by `.key…`.
+    /// A literal, `%@` / `%K`, an aggregate, or `SELF`, `$name` or `key` followed by `.key…`.
     @inline(__always)
     private mutating func term() throws(Decline) -> SyntaxTree.Expression {
         let start = position
@@ -296,11 +296,11 @@ struct QuickParser: ~Copyable {
         case .self?:
             return try keyPath(
                 from: word.lowerBound, base: .evaluatedObject(SourceRange(word.lowerBound, word.upperBound)))
-        case .yes?, .true?, .no?, .false?, .nil?, .null?:
-            position = word.lowerBound
-            return try literal()
-        default:
-            throw Decline()
+        case let keyword?:
+            // A literal word (`YES`, `nil`…), already read and looked up; any other reserved word declines.
+            guard let value = keyword.literalValue else { throw Decline() }
+            try endOfTerm()
+            return .constant(value, SourceRange(word.lowerBound, word.upperBound))
         }
     }
 
@@ -420,9 +420,8 @@ struct QuickParser: ~Copyable {
             position &+= 1
             while peek() != UInt8(ascii: "]") {
                 // An ASCII letter lowered; any other byte (`]` missing, a space) declines.
-                let letter = Character(Unicode.Scalar(peek() | 0x20))
                 guard Lexer.isASCIILetter(peek()),
-                    let (_, option) = ComparisonOptions.letters.first(where: { $0.0 == letter })
+                    let option = ComparisonOptions.option(forLetter: Character(Unicode.Scalar(peek() | 0x20)))
                 else { throw Decline() }
                 options.insert(option)
                 position &+= 1
@@ -435,8 +434,8 @@ struct QuickParser: ~Copyable {
         return (op, options, SourceRange(start, end))
     }
 
-    /// A decimal integer that fits `Int64`, a quoted string without escapes, or a literal word; what follows
-    /// must end it (whitespace, the end, a connective symbol, a group's `)`, an operator symbol, `,` or `}`).
+    /// A decimal integer that fits `Int64` or a decimal fraction, or a quoted string without escapes (a literal
+    /// word is ``wordTerm(_:_:)``'s); what follows must end it (``endOfTerm()``).
     private mutating func literal() throws(Decline) -> SyntaxTree.Expression {
         let start = position
         let value: Value
@@ -456,17 +455,17 @@ struct QuickParser: ~Copyable {
             guard peek() != UInt8(ascii: "0") || !isWordByte(peek(1)) else { throw Decline() }
             var magnitude: Int64 = 0
             var overflowed = false
-            while isDigit(peek()) {
+            while Lexer.isDigit(peek()) {
                 let (times, multiplyOverflowed) = magnitude.multipliedReportingOverflow(by: 10)
                 let (sum, addOverflowed) = times.addingReportingOverflow(Int64(peek() &- UInt8(ascii: "0")))
                 overflowed = overflowed || multiplyOverflowed || addOverflowed
                 magnitude = sum
                 position &+= 1
             }
-            if peek() == UInt8(ascii: "."), isDigit(peek(1)) {
+            if peek() == UInt8(ascii: "."), Lexer.isDigit(peek(1)) {
                 // A fraction is a double, as the lexer converts its spelling.
                 position &+= 1
-                while isDigit(peek()) { position &+= 1 }
+                while Lexer.isDigit(peek()) { position &+= 1 }
                 guard let double = Double(text(start..<position)) else { throw Decline() }
                 value = .double(double)
             } else {
@@ -474,13 +473,7 @@ struct QuickParser: ~Copyable {
                 value = .int(magnitude)
             }
         default:
-            let word = try self.word()
-            switch try keyword(word) {
-            case .yes, .true: value = .bool(true)
-            case .no, .false: value = .bool(false)
-            case .nil, .null: value = .null
-            default: throw Decline()
-            }
+            throw Decline()
         }
         try endOfTerm()
         return .constant(value, SourceRange(start, position))
@@ -536,8 +529,6 @@ struct QuickParser: ~Copyable {
     }
 
     private func isWordStart(_ byte: UInt8) -> Bool { Lexer.isASCIILetter(byte) || byte == UInt8(ascii: "_") }
-
-    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     /// An ASCII letter, digit or `_` (a byte at or above 0x80 is not one).
     private func isWordByte(_ byte: UInt8) -> Bool { byte < 0x80 && Lexer.isASCIIWordByte(byte) }

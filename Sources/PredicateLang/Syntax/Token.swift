@@ -84,7 +84,6 @@ struct Token: Hashable, Sendable {
         }
     }
 
-    /// What a token carries besides its kind.
     /// The symbol spelled by the bytes `first` and `second` (0 past the end), with its length in bytes
     /// (the longest spelling wins: `<=` over `<`); nil when `first` starts no symbol. `//` and `/*` are the
     /// division symbol here: the lexer reports them as comments before asking. Inlined into the lexer's symbol
@@ -129,6 +128,7 @@ struct Token: Hashable, Sendable {
         }
     }
 
+    /// What a token carries besides its kind.
     enum Payload: Hashable, Sendable {
         case none
         case text(String)
@@ -140,6 +140,15 @@ struct Token: Hashable, Sendable {
     var kind: Kind
     var range: SourceRange
     var payloadIndex = 0
+
+    /// The comparison operator the token spells (a symbol or a keyword), if it is one.
+    var comparisonOperator: ComparisonOperator? {
+        switch kind {
+        case .symbol(let symbol): symbol.comparisonOperator
+        case .keyword(let keyword): keyword.comparisonOperator
+        default: nil
+        }
+    }
 
     /// Whether the token is the symbol `symbol`.
     func `is`(_ symbol: Symbol) -> Bool { kind == .symbol(symbol) }

@@ -51,6 +51,11 @@ public struct ComparisonOptions: OptionSet, Hashable, Sendable, Codable {
         ("c", .caseInsensitive), ("d", .diacriticInsensitive), ("l", .localeSensitive),
         ("n", .normalized), ("w", .wordSensitive),
     ]
+
+    /// The option a lower-case letter spells, or nil.
+    static func option(forLetter letter: Character) -> ComparisonOptions? {
+        letters.first { $0.0 == letter }?.1
+    }
 }
 
 /// Binary arithmetic and bitwise operators, with Apple's function selectors.
