@@ -88,8 +88,9 @@ package struct Matcher: Sendable {
     /// constant pattern that does not compile.
     let pattern: TextPattern?
 
-    /// A compiled `LIKE` or `MATCHES` pattern, or why a constant one does not compile.
-    enum TextPattern: Sendable {
+    /// A compiled `LIKE` or `MATCHES` pattern, or why a constant one does not compile. Boxed (`indirect`):
+    /// held in place it made every matcher 67 bytes larger, moved with it through compiling.
+    indirect enum TextPattern: Sendable {
         case like(LikePattern)
         case regex(RegexPattern)
         /// The pattern's compile error, positioned at the pattern; raised when a string is matched
@@ -238,21 +239,31 @@ package struct Matcher: Sendable {
     }
 }
 
-/// A string constant with its UTF-8 bytes kept, compared in place against run-time strings.
+/// A string constant with its UTF-8 bytes kept (in place when short), compared in place against run-time
+/// strings.
 package struct StringConstant: Hashable, Sendable {
     /// The string.
     package let value: String
     /// The UTF-8 bytes; equal bytes are equal scalars, which is NSString `isEqual:` equality.
-    let utf8: [UInt8]
+    let utf8: ConstantBytes
 
     package init(_ value: String) {
         self.value = value
-        utf8 = value.utf8Array
+        utf8 = ConstantBytes(value)
     }
 
     /// The empty string, prepared without copying anything: what a matcher of another kind keeps.
     init() {
         value = ""
-        utf8 = []
+        utf8 = ConstantBytes()
+    }
+
+    /// The same scalars (NSString `isEqual:` equality: equal bytes, no canonical equivalence).
+    package static func == (lhs: StringConstant, rhs: StringConstant) -> Bool {
+        lhs.value.hasSameScalars(as: rhs.value)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        StringSearch.withBytes(value) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -86,9 +86,11 @@ extension Matcher {
             return quickEqual(matcher, subject)
         case .substring, .containsString:
             if case .string(let subject) = value.pointee { return quickSubstring(matcher, subject) }
-            guard matcher.pointee.kind == .containsString, case .array(let elements) = value.pointee else { return nil }
+            guard matcher.pointee.kind == .containsString, case .array(let elements) = value.pointee,
+                let constant = constantPointer(matcher)
+            else { return nil }
             for element in elements {
-                if case .string(let candidate) = element, matcher.pointee.string.isIdentical(to: candidate) {
+                if case .string(let candidate) = element, StringConstant.isIdentical(constant, to: candidate) {
                     return true
                 }
             }
@@ -137,7 +139,15 @@ extension Matcher {
     /// ``Kind/string``: exact scalar equality (`==`) or inequality.
     @_transparent
     static func quickEqual(_ matcher: UnsafePointer<Matcher>, _ subject: String) -> Bool {
-        matcher.pointee.string.isIdentical(to: subject) == (matcher.pointee.op == .equalTo)
+        guard let constant = constantPointer(matcher) else { return false }
+        return StringConstant.isIdentical(constant, to: subject) == (matcher.pointee.op == .equalTo)
+    }
+
+    /// The matcher's string constant, in place (the matcher stays where it is while its tests run).
+    @_transparent
+    static func constantPointer(_ matcher: UnsafePointer<Matcher>) -> UnsafePointer<StringConstant>? {
+        guard let offset = MemoryLayout<Matcher>.offset(of: \Matcher.string) else { return nil }
+        return (UnsafeRawPointer(matcher) + offset).assumingMemoryBound(to: StringConstant.self)
     }
 
     /// ``Kind/substring`` and ``Kind/containsString`` on a string: the folded needle, read in place.
@@ -151,11 +161,13 @@ extension Matcher {
     /// ``Kind/stringMembers``: a byte comparison with each member.
     @_transparent
     static func quickMember(_ matcher: UnsafePointer<Matcher>, _ subject: String) -> Bool {
-        for index in matcher.pointee.stringMembers.indices
-        where matcher.pointee.stringMembers[index].isIdentical(to: subject) {
-            return true
+        matcher.pointee.stringMembers.withUnsafeBufferPointer { members in
+            guard let base = members.baseAddress else { return false }
+            for index in members.indices where StringConstant.isIdentical(base + index, to: subject) {
+                return true
+            }
+            return false
         }
-        return false
     }
 
     /// The quick tier for a string stored at `subject` (a typed read).
@@ -260,26 +272,33 @@ extension Matcher {
 }
 
 extension StringConstant {
-    /// Whether `other` has exactly this constant's scalars: the same representation (two words: a short
-    /// string's bytes, or a long one's storage and length), else the same UTF-8 length (O(1)), then the
-    /// same bytes, read in place.
+    /// Whether `other` has exactly the scalars of the constant at `constant` (kept where it is while this
+    /// runs): the same representation (two words: a short string's bytes, or a long one's storage and
+    /// length), else the same UTF-8 length (O(1)), then the same bytes, read in place.
     @inline(__always)
-    func isIdentical(to other: String) -> Bool {
-        if value.isStoredAlike(other) { return true }
+    static func isIdentical(_ constant: UnsafePointer<StringConstant>, to other: String) -> Bool {
+        if constant.pointee.value.isStoredAlike(other) { return true }
         let bytes = other.utf8
-        guard bytes.count == utf8.count else { return false }
+        guard bytes.count == constant.pointee.utf8.count,
+            let offset = MemoryLayout<StringConstant>.offset(of: \StringConstant.utf8)
+        else { return false }
+        let constantBytes = ConstantBytes.bytes(
+            (UnsafeRawPointer(constant) + offset).assumingMemoryBound(to: ConstantBytes.self))
         if let equal = bytes.withContiguousStorageIfAvailable({ subject in
-            utf8.withUnsafeBufferPointer { constant in
-                var index = 0
-                while index < constant.count {
-                    if subject[index] != constant[index] { return false }
-                    index += 1
-                }
-                return true
+            var index = 0
+            while index < constantBytes.count {
+                if subject[index] != constantBytes[index] { return false }
+                index += 1
             }
+            return true
         }) {
             return equal
         }
-        return bytes.elementsEqual(utf8)
+        return bytes.elementsEqual(constantBytes)
+    }
+
+    /// ``isIdentical(_:to:)`` for a constant held as a value.
+    func isIdentical(to other: String) -> Bool {
+        withUnsafePointer(to: self) { Self.isIdentical($0, to: other) }
     }
 }

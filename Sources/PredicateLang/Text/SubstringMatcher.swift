@@ -38,8 +38,8 @@ package struct SubstringMatcher: Sendable, Hashable {
     let foldedNeedle: String
     /// Whether `foldedNeedle` is ASCII, so ASCII subjects can use the byte kernels.
     let isFoldedNeedleASCII: Bool
-    /// The UTF-8 bytes of `foldedNeedle`, kept so the byte kernels read them in place.
-    let foldedNeedleBytes: [UInt8]
+    /// The UTF-8 bytes of `foldedNeedle` (in place when short), kept so the byte kernels read them in place.
+    let foldedNeedleBytes: ConstantBytes
     /// The effective folding options (`[n]`, or the `[c]`/`[d]` subset).
     let effective: ComparisonOptions
 
@@ -51,7 +51,7 @@ package struct SubstringMatcher: Sendable, Hashable {
         effective = []
         foldedNeedle = ""
         isFoldedNeedleASCII = true
-        foldedNeedleBytes = []
+        foldedNeedleBytes = ConstantBytes()
     }
 
     package init(needle: String, options: ComparisonOptions) {
@@ -60,7 +60,18 @@ package struct SubstringMatcher: Sendable, Hashable {
         effective = StringFolding.effectiveOptions(options)
         foldedNeedle = StringFolding.fold(needle, options: options)
         isFoldedNeedleASCII = StringFolding.isASCII(foldedNeedle)
-        foldedNeedleBytes = foldedNeedle.utf8Array
+        foldedNeedleBytes = ConstantBytes(foldedNeedle)
+    }
+
+    /// The same needle scalars and options (everything else follows from them; needles that are only
+    /// canonically equivalent are different under `[n]`).
+    package static func == (lhs: SubstringMatcher, rhs: SubstringMatcher) -> Bool {
+        lhs.options == rhs.options && lhs.needle.hasSameScalars(as: rhs.needle)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(options)
+        StringSearch.withBytes(needle) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Whether `subject <op> needle` holds (see ``SubstringMatcher`` for each operator).
@@ -80,6 +91,15 @@ package struct SubstringMatcher: Sendable, Hashable {
         return matcher.pointee.matchesUnicode(subject, op)
     }
 
+    /// The folded needle's bytes, in place (the matcher stays where it is while they are read).
+    @_transparent
+    private static func needleBytes(_ matcher: UnsafePointer<SubstringMatcher>) -> UnsafeBufferPointer<UInt8>? {
+        guard let offset = MemoryLayout<SubstringMatcher>.offset(of: \SubstringMatcher.foldedNeedleBytes) else {
+            return nil
+        }
+        return ConstantBytes.bytes((UnsafeRawPointer(matcher) + offset).assumingMemoryBound(to: ConstantBytes.self))
+    }
+
     /// The allocation-free path: nil when the subject or the folded needle is not ASCII.
     @inline(__always)
     private static func matchesASCII(
@@ -89,27 +109,26 @@ package struct SubstringMatcher: Sendable, Hashable {
         let caseInsensitive = matcher.pointee.effective.contains(.caseInsensitive)
         return StringSearch.withBytes(subject) { subjectBytes -> Bool? in
             guard ASCIIBytes.isASCII(subjectBytes) else { return nil }
-            return matcher.pointee.foldedNeedleBytes.withUnsafeBufferPointer { needleBytes -> Bool in
-                switch op {
-                case .beginsWith:
-                    StringSearch.findBytes(
-                        needleBytes, in: subjectBytes, anchor: .prefix, caseInsensitive: caseInsensitive)
-                case .endsWith:
-                    StringSearch.findBytes(
-                        needleBytes, in: subjectBytes, anchor: .suffix, caseInsensitive: caseInsensitive)
-                case .contains:
-                    StringSearch.findBytes(
-                        needleBytes, in: subjectBytes, anchor: .anywhere, caseInsensitive: caseInsensitive)
-                case .in:
-                    StringSearch.findBytes(
-                        subjectBytes, in: needleBytes, anchor: .anywhere, caseInsensitive: caseInsensitive)
-                case .equalTo, .notEqualTo:
-                    ASCIIBytes.equal(subjectBytes, needleBytes, caseInsensitive: caseInsensitive) == (op == .equalTo)
-                case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
-                    op.holds(order: ASCIIBytes.order(subjectBytes, needleBytes, caseInsensitive: caseInsensitive))
-                case .like, .matches, .between, .utiConformsTo, .utiEquals:
-                    false
-                }
+            guard let needleBytes = needleBytes(matcher) else { return nil }
+            return switch op {
+            case .beginsWith:
+                StringSearch.findBytes(
+                    needleBytes, in: subjectBytes, anchor: .prefix, caseInsensitive: caseInsensitive)
+            case .endsWith:
+                StringSearch.findBytes(
+                    needleBytes, in: subjectBytes, anchor: .suffix, caseInsensitive: caseInsensitive)
+            case .contains:
+                StringSearch.findBytes(
+                    needleBytes, in: subjectBytes, anchor: .anywhere, caseInsensitive: caseInsensitive)
+            case .in:
+                StringSearch.findBytes(
+                    subjectBytes, in: needleBytes, anchor: .anywhere, caseInsensitive: caseInsensitive)
+            case .equalTo, .notEqualTo:
+                ASCIIBytes.equal(subjectBytes, needleBytes, caseInsensitive: caseInsensitive) == (op == .equalTo)
+            case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
+                op.holds(order: ASCIIBytes.order(subjectBytes, needleBytes, caseInsensitive: caseInsensitive))
+            case .like, .matches, .between, .utiConformsTo, .utiEquals:
+                false
             }
         }
     }
@@ -131,39 +150,38 @@ package struct SubstringMatcher: Sendable, Hashable {
             !matcher.pointee.effective.contains(.normalized), !matcher.pointee.foldedNeedleBytes.isEmpty
         else { return nil }
         let caseInsensitive = matcher.pointee.effective.contains(.caseInsensitive)
-        return matcher.pointee.foldedNeedleBytes.withUnsafeBufferPointer { needle -> Bool? in
-            let scalars = subject.unicodeScalars
-            if op == .beginsWith {
-                var position = scalars.startIndex
-                for expected in needle {
-                    guard position < scalars.endIndex else { return false }
-                    let scalar = scalars[position]
-                    guard scalar.isASCII else {
-                        return StringFolding.neverFoldsToASCII(scalar, caseInsensitive: caseInsensitive) ? false : nil
-                    }
-                    let byte = UInt8(truncatingIfNeeded: scalar.value)
-                    if (caseInsensitive ? ASCIIBytes.lowercased(byte) : byte) != expected { return false }
-                    position = scalars.index(after: position)
-                }
-                guard position < scalars.endIndex else { return true }
-                let next = scalars[position]
-                guard StringFolding.isCombining(next) else { return true }
-                // A mark that case folding turns into a letter (U+0345 → ι) ends the match after all.
-                return caseInsensitive && next.properties.changesWhenCaseFolded ? nil : false
-            }
-            var position = scalars.endIndex
-            for expected in needle.reversed() {
-                guard position > scalars.startIndex else { return false }
-                position = scalars.index(before: position)
+        guard let needle = needleBytes(matcher) else { return nil }
+        let scalars = subject.unicodeScalars
+        if op == .beginsWith {
+            var position = scalars.startIndex
+            for expected in needle {
+                guard position < scalars.endIndex else { return false }
                 let scalar = scalars[position]
                 guard scalar.isASCII else {
                     return StringFolding.neverFoldsToASCII(scalar, caseInsensitive: caseInsensitive) ? false : nil
                 }
                 let byte = UInt8(truncatingIfNeeded: scalar.value)
                 if (caseInsensitive ? ASCIIBytes.lowercased(byte) : byte) != expected { return false }
+                position = scalars.index(after: position)
             }
-            return true
+            guard position < scalars.endIndex else { return true }
+            let next = scalars[position]
+            guard StringFolding.isCombining(next) else { return true }
+            // A mark that case folding turns into a letter (U+0345 → ι) ends the match after all.
+            return caseInsensitive && next.properties.changesWhenCaseFolded ? nil : false
         }
+        var position = scalars.endIndex
+        for expected in needle.reversed() {
+            guard position > scalars.startIndex else { return false }
+            position = scalars.index(before: position)
+            let scalar = scalars[position]
+            guard scalar.isASCII else {
+                return StringFolding.neverFoldsToASCII(scalar, caseInsensitive: caseInsensitive) ? false : nil
+            }
+            let byte = UInt8(truncatingIfNeeded: scalar.value)
+            if (caseInsensitive ? ASCIIBytes.lowercased(byte) : byte) != expected { return false }
+        }
+        return true
     }
 
     @inline(never)
