@@ -296,9 +296,4 @@ extension StringConstant {
         }
         return bytes.elementsEqual(constantBytes)
     }
-
-    /// ``isIdentical(_:to:)`` for a constant held as a value.
-    func isIdentical(to other: String) -> Bool {
-        withUnsafePointer(to: self) { Self.isIdentical($0, to: other) }
-    }
 }
