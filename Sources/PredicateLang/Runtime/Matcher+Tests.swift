@@ -146,15 +146,13 @@ extension Matcher {
     /// The matcher's string constant, in place (the matcher stays where it is while its tests run).
     @_transparent
     static func constantPointer(_ matcher: UnsafePointer<Matcher>) -> UnsafePointer<StringConstant>? {
-        guard let offset = MemoryLayout<Matcher>.offset(of: \Matcher.string) else { return nil }
-        return (UnsafeRawPointer(matcher) + offset).assumingMemoryBound(to: StringConstant.self)
+        matcher.pointer(to: \.string)
     }
 
     /// ``Kind/substring`` and ``Kind/containsString`` on a string: the folded needle, read in place.
     @_transparent
     static func quickSubstring(_ matcher: UnsafePointer<Matcher>, _ subject: String) -> Bool? {
-        guard let offset = MemoryLayout<Matcher>.offset(of: \Matcher.needle) else { return nil }
-        let needle = (UnsafeRawPointer(matcher) + offset).assumingMemoryBound(to: SubstringMatcher.self)
+        guard let needle = matcher.pointer(to: \.needle) else { return nil }
         return SubstringMatcher.matches(needle, subject, matcher.pointee.op)
     }
 
@@ -279,11 +277,10 @@ extension StringConstant {
     static func isIdentical(_ constant: UnsafePointer<StringConstant>, to other: String) -> Bool {
         if constant.pointee.value.isStoredAlike(other) { return true }
         let bytes = other.utf8
-        guard bytes.count == constant.pointee.utf8.count,
-            let offset = MemoryLayout<StringConstant>.offset(of: \StringConstant.utf8)
-        else { return false }
-        let constantBytes = ConstantBytes.bytes(
-            (UnsafeRawPointer(constant) + offset).assumingMemoryBound(to: ConstantBytes.self))
+        guard bytes.count == constant.pointee.utf8.count, let utf8 = constant.pointer(to: \.utf8) else {
+            return false
+        }
+        let constantBytes = ConstantBytes.bytes(utf8)
         if let equal = bytes.withContiguousStorageIfAvailable({ subject in
             var index = 0
             while index < constantBytes.count {

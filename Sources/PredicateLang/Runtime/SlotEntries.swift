@@ -33,10 +33,8 @@ struct SlotEntries {
     @_transparent
     func valuePointer(slot: UInt32) -> UnsafePointer<Value>? {
         let position = Int(slot)
-        guard position < count, let offset = MemoryLayout<RowStore.Entry>.offset(of: \RowStore.Entry.value) else {
-            return nil
-        }
-        return (UnsafeRawPointer(base + position) + offset).assumingMemoryBound(to: Value.self)
+        guard position < count else { return nil }
+        return (base + position).pointer(to: \.value)
     }
 
     /// The value in `slot`, or null when the store has no such slot.

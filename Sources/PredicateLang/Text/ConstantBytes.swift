@@ -63,12 +63,10 @@ struct ConstantBytes: Sendable {
     static func bytes(_ constant: UnsafePointer<ConstantBytes>) -> UnsafeBufferPointer<UInt8> {
         let count = constant.pointee.count
         guard count <= inlineCapacity else {
+            // The array was made here from the string's bytes: native, so contiguous on every platform.
             return UnsafeBufferPointer(start: constant.pointee.heap._baseAddressIfContiguous, count: count)
         }
-        guard let offset = MemoryLayout<ConstantBytes>.offset(of: \ConstantBytes.inline) else {
-            return UnsafeBufferPointer(start: nil, count: 0)
-        }
-        return UnsafeBufferPointer(
-            start: (UnsafeRawPointer(constant) + offset).assumingMemoryBound(to: UInt8.self), count: count)
+        guard let inline = constant.pointer(to: \.inline) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(inline).assumingMemoryBound(to: UInt8.self), count: count)
     }
 }

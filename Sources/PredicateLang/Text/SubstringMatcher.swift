@@ -94,10 +94,7 @@ package struct SubstringMatcher: Sendable, Hashable {
     /// The folded needle's bytes, in place (the matcher stays where it is while they are read).
     @_transparent
     private static func needleBytes(_ matcher: UnsafePointer<SubstringMatcher>) -> UnsafeBufferPointer<UInt8>? {
-        guard let offset = MemoryLayout<SubstringMatcher>.offset(of: \SubstringMatcher.foldedNeedleBytes) else {
-            return nil
-        }
-        return ConstantBytes.bytes((UnsafeRawPointer(matcher) + offset).assumingMemoryBound(to: ConstantBytes.self))
+        matcher.pointer(to: \.foldedNeedleBytes).map(ConstantBytes.bytes)
     }
 
     /// The allocation-free path: nil when the subject or the folded needle is not ASCII.
