@@ -24,13 +24,14 @@ RUNTIME = re.compile(r"^swift_(nonatomic_)?(retain|release|bridgeObjectRetain|br
                             r"unknownObjectRetain|unknownObjectRelease)(_n)?$|^swift_allocObject$|^swift_slowAlloc$|"
                             r"^malloc$")
 # The probe's measured loops (the Evaluate cases' `run`, the Objects cases' `runOrders`, the form changes'
-# `ChangeFixture.run`, the compiles' `compileRepeatedly`, the cache lookups' `lookUpRepeatedly`, the loads'
+# `ChangeFixture.run`, the compiles' `compileRepeatedly` and `compileCorpus`, the cache lookups' `lookUpRepeatedly`, the loads'
 # `loadForms`); each runs once for the 16-evaluation warm-up and once for the measured iterations, except the
 # loads' (no warm-up: one load is thousands of compiles).
 LOOPS = ["$s13EvaluateProbe3runySiSbSiXE_SitF", "$s13EvaluateProbe9runOrdersySiSbSiXE_SitF",
          "$s16BenchmarkSupport13ChangeFixtureC3runyySi10FormEngine0F5ErrorVYKF",
          "$s13EvaluateProbe17compileRepeatedly_7symbols_SiSS_13PredicateLang11SymbolTableVSgSitF",
          "$s13EvaluateProbe17compileRepeatedly_9arguments_SiSS_Say13PredicateLang5ValueOGSitF",
+         "$s13EvaluateProbe13compileCorpusySiSay16BenchmarkSupport0D9PredicateVG_SitF",
          "$s13EvaluateProbe16lookUpRepeatedly__7symbols_Si13PredicateLang0G5CacheC_SSAD11SymbolTableVSitF",
          "$s13EvaluateProbe9loadForms_4json_y10FormEngine0F10DefinitionV_SSSgSitF"]
 WARM_UP = 16

@@ -81,6 +81,17 @@ if arguments.count == 2, arguments[1] == "first-compile" {
 // Compile: `EvaluateProbe compile CASE ITERATIONS` compiles the case's form-mode text (against the symbols);
 // `compile O100 ITERATIONS` compiles the 100-byte object predicate without symbols, as a server compiles a request's,
 // and `compile O100-arguments ITERATIONS` the same predicate with its constants given as `%@` arguments.
+// `compile corpus ITERATIONS` compiles every predicate of the conformance corpus that compiles, once per
+// iteration (the compile suite's `corpus-valid`); its count divided by the corpus's bytes is instructions a byte.
+if arguments.count == 4, arguments[1] == "compile", arguments[2] == "corpus", let count = Int(arguments[3]) {
+    guard let corpus = loadCorpus() else { failLoudly("the conformance corpus is not there") }
+    let valid = corpus.filter { CompiledPredicate.compile($0.format, arguments: $0.arguments).predicate != nil }
+    FileHandle.standardError.write(
+        "corpus: \(valid.count) predicates, \(valid.reduce(0) { $0 + $1.format.utf8.count }) bytes\n".data(using: .utf8)
+            ?? Data())
+    print(compileCorpus(valid, 16) + compileCorpus(valid, count))
+    exit(0)
+}
 if arguments.count == 4, arguments[1] == "compile", arguments[2] == "O100-arguments", let count = Int(arguments[3]) {
     let text = EvaluateCase.objectFormat100WithArguments
     let values = EvaluateCase.objectArguments100
@@ -106,6 +117,19 @@ if arguments.count == 4, arguments[1] == "compile", let count = Int(arguments[3]
 func compileRepeatedly(_ text: String, symbols: SymbolTable?, _ count: Int) -> Int {
     var compiled = 0
     for _ in 0..<count where CompiledPredicate.compile(text, symbols: symbols).predicate != nil { compiled += 1 }
+    return compiled
+}
+
+/// Compiles every predicate of `corpus` `count` times; how many compiled (a measured loop).
+@inline(never)
+func compileCorpus(_ corpus: [CorpusPredicate], _ count: Int) -> Int {
+    var compiled = 0
+    for _ in 0..<count {
+        for predicate in corpus
+        where CompiledPredicate.compile(predicate.format, arguments: predicate.arguments).predicate != nil {
+            compiled += 1
+        }
+    }
     return compiled
 }
 
