@@ -7,46 +7,73 @@
 public struct SourceText: Hashable, Sendable {
     /// The name printed in front of diagnostics, such as `<argument>` or `form.json`.
     public var name: String
-    /// The text, its bytes and its line table, behind one reference: a compiled predicate, its result and
-    /// the errors it throws each keep the source, and copying it then costs one retain (and the name's).
+    /// The text and its line table, behind one reference: a compiled predicate, its result and the errors
+    /// it throws each keep the source, and copying it then costs one retain (and the name's).
     private let contents: Contents
 
     private final class Contents: Sendable {
         let text: String
-        let utf8: [UInt8]
         let lineStarts: [Int]
 
-        init(text: String, utf8: [UInt8], lineStarts: [Int]) {
+        init(text: String, lineStarts: [Int]) {
             self.text = text
-            self.utf8 = utf8
             self.lineStarts = lineStarts
         }
     }
 
-    /// The text itself.
+    /// The text itself. Its UTF-8 bytes, which every ``SourceRange`` indexes, are read in place (a native
+    /// string keeps them contiguously, a short one inside the string value) rather than copied into an
+    /// array of their own: a compile makes a source, and that array's allocation was a tenth of compiling
+    /// a short predicate's.
     public var text: String { contents.text }
-    /// The text's UTF-8 bytes, which every ``SourceRange`` indexes.
-    public var utf8: [UInt8] { contents.utf8 }
     /// Offsets at which each line starts; the first entry is 0.
     public var lineStarts: [Int] { contents.lineStarts }
+
+    /// A copy of the text's UTF-8 bytes, which every ``SourceRange`` indexes (a new array on each call).
+    public var utf8: [UInt8] { withUTF8 { Array($0) } }
+
+    /// The number of UTF-8 bytes in the text.
+    var byteCount: Int { text.utf8.count }
+
+    /// Calls `body` with the text's UTF-8 bytes, in place when the string keeps them contiguously.
+    func withUTF8<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result)
+        throws(Failure) -> Result
+    {
+        // `withContiguousStorageIfAvailable` rethrows untyped errors: the closure hands its outcome out.
+        let outcome =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                Swift.Result { () throws(Failure) -> Result in try body(bytes) }
+            }
+            // A string without contiguous UTF-8 (bridged from another representation): its bytes copied.
+            ?? Array(text.utf8).withUnsafeBufferPointer { bytes in
+                Swift.Result { () throws(Failure) -> Result in try body(bytes) }
+            }
+        return try outcome.get()
+    }
+
+    /// The byte at `offset`, or nil outside the text.
+    func byte(at offset: Int) -> UInt8? {
+        withUTF8 { bytes in bytes.indices.contains(offset) ? bytes[offset] : nil }
+    }
 
     /// Creates a source text; `name` defaults to `<input>`.
     public init(_ text: String, name: String = "<input>") {
         self.name = name
-        // Copied from contiguous storage in one go (a small string's bytes are given on the stack); the
-        // collection initialiser copies byte by byte.
-        let utf8 = text.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(text.utf8)
         // Most predicates are one line: they share one table instead of allocating their own (an empty
         // array allocates nothing until the first line feed).
         var starts: [Int] = []
-        utf8.withUnsafeBufferPointer { bytes in
-            guard Self.containsLineFeed(bytes) else { return }
-            for offset in bytes.indices where bytes[offset] == UInt8(ascii: "\n") {
-                if starts.isEmpty { starts.append(0) }
-                starts.append(offset &+ 1)
-            }
+        text.utf8.withContiguousStorageIfAvailable { bytes in Self.collectLineStarts(bytes, into: &starts) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { bytes in Self.collectLineStarts(bytes, into: &starts) }
+        contents = Contents(text: text, lineStarts: starts.isEmpty ? Self.oneLine : starts)
+    }
+
+    /// Appends the start of every line after a line feed in `bytes` (and the first line's, 0), if there is one.
+    private static func collectLineStarts(_ bytes: UnsafeBufferPointer<UInt8>, into starts: inout [Int]) {
+        guard containsLineFeed(bytes) else { return }
+        for offset in bytes.indices where bytes[offset] == UInt8(ascii: "\n") {
+            if starts.isEmpty { starts.append(0) }
+            starts.append(offset &+ 1)
         }
-        contents = Contents(text: text, utf8: utf8, lineStarts: starts.isEmpty ? Self.oneLine : starts)
     }
 
     /// The line starts of a text without a line feed.
@@ -75,17 +102,17 @@ public struct SourceText: Hashable, Sendable {
     /// Equal names and the same bytes (the text and line table follow from them; canonically equivalent
     /// spellings are different sources, as their ranges differ).
     public static func == (lhs: SourceText, rhs: SourceText) -> Bool {
-        lhs.name == rhs.name && (lhs.contents === rhs.contents || lhs.utf8 == rhs.utf8)
+        lhs.name == rhs.name && (lhs.contents === rhs.contents || lhs.text.utf8.elementsEqual(rhs.text.utf8))
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
-        hasher.combine(utf8)
+        withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// The 0-based index of the line that contains `offset`.
     public func lineIndex(containing offset: Int) -> Int {
-        let clamped = max(0, min(offset, utf8.count))
+        let clamped = max(0, min(offset, byteCount))
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -99,7 +126,7 @@ public struct SourceText: Hashable, Sendable {
     public func location(of offset: Int) -> SourceLocation {
         let line = lineIndex(containing: offset)
         let start = lineStarts[line]
-        let clamped = max(start, min(offset, utf8.count))
+        let clamped = max(start, min(offset, byteCount))
         return SourceLocation(line: line + 1, column: characterCount(from: start, to: clamped) + 1)
     }
 
@@ -107,21 +134,30 @@ public struct SourceText: Hashable, Sendable {
     public func lineText(_ index: Int) -> String {
         guard lineStarts.indices.contains(index) else { return "" }
         let start = lineStarts[index]
-        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : utf8.count
-        if end > start, utf8[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return String(decoding: utf8[start..<max(start, end)], as: UTF8.self)
+        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : byteCount
+        if end > start, byte(at: end - 1) == UInt8(ascii: "\r") { end -= 1 }
+        return decoded(start..<max(start, end))
     }
 
     /// The text covered by `range`, clamped to the text.
     public func slice(_ range: SourceRange) -> String {
-        let low = max(0, min(range.lowerBound, utf8.count))
-        let high = max(low, min(range.upperBound, utf8.count))
-        return String(decoding: utf8[low..<high], as: UTF8.self)
+        let low = max(0, min(range.lowerBound, byteCount))
+        let high = max(low, min(range.upperBound, byteCount))
+        return decoded(low..<high)
     }
 
     /// Counts Characters between two byte offsets on one line (invalid UTF-8 counts one per byte).
     func characterCount(from start: Int, to end: Int) -> Int {
         guard end > start else { return 0 }
-        return String(decoding: utf8[start..<end], as: UTF8.self).count
+        return decoded(start..<min(end, byteCount)).count
+    }
+
+    /// The bytes in `range` (within the text) decoded, invalid UTF-8 repaired.
+    private func decoded(_ range: Range<Int>) -> String {
+        withUTF8 { bytes in
+            let low = min(max(0, range.lowerBound), bytes.count)
+            let high = min(max(low, range.upperBound), bytes.count)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[low..<high]), as: UTF8.self)
+        }
     }
 }

@@ -51,8 +51,8 @@ extension PredicateParser {
     /// Whether `token` is a name written in quotes (`#"a b"`), which is always a key, never a function.
     func isQuotedName(_ token: Token) -> Bool {
         let index = token.range.lowerBound + 1
-        guard index < source.utf8.count else { return false }
-        return source.utf8[index] == UInt8(ascii: "\"") || source.utf8[index] == UInt8(ascii: "'")
+        let byte = source.byte(at: index)
+        return byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 
     /// A primary expression of one token: literal, SELF, ANYKEY, variable, key, format argument.

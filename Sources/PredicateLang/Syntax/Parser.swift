@@ -117,7 +117,7 @@ struct PredicateParser {
 
     /// Where an "expected ..." error points: the current token, or the end of the input.
     var currentRange: SourceRange {
-        isAtEnd ? .empty(at: source.utf8.count) : current.range
+        isAtEnd ? .empty(at: source.byteCount) : current.range
     }
 
     // MARK: Diagnostics

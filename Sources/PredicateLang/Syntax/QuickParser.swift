@@ -26,7 +26,9 @@
 ///                | "YES" | "NO" | "TRUE" | "FALSE"
 ///                | "NIL" | "NULL" ;
 struct QuickParser: ~Copyable {
-    private let bytes: [UInt8]
+    /// The source's bytes, valid while ``parse(_:arguments:limits:)`` runs; every single byte is read
+    /// through ``peek(_:)`` or ``byte(at:)``, which check the index.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let limits: Limits
     private var position = 0
     /// At least as many nodes as the parser counts for what was read (a limit the parser would reach is
@@ -56,7 +58,7 @@ struct QuickParser: ~Copyable {
     private let arguments: [Value]
     private var argumentIndex = 0
 
-    private init(bytes: [UInt8], arguments: [Value], limits: Limits) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, arguments: [Value], limits: Limits) {
         self.bytes = bytes
         self.arguments = arguments
         self.limits = limits
@@ -64,11 +66,13 @@ struct QuickParser: ~Copyable {
 
     /// The tree of `source`, or nil when the parser must read it.
     static func parse(_ source: SourceText, arguments: [Value] = [], limits: Limits) -> SyntaxTree.Predicate? {
-        var parser = QuickParser(bytes: source.utf8, arguments: arguments, limits: limits)
-        do throws(Decline) {
-            return try parser.predicate()
-        } catch {
-            return nil
+        source.withUTF8 { bytes in
+            var parser = QuickParser(bytes: bytes, arguments: arguments, limits: limits)
+            do throws(Decline) {
+                return try parser.predicate()
+            } catch {
+                return nil
+            }
         }
     }
 
@@ -148,7 +152,7 @@ struct QuickParser: ~Copyable {
             return (peek() == UInt8(ascii: "|"), 2)
         default:
             // A word connective must be apart from what precedes it (`1AND` is not `1 AND`).
-            let before = bytes[position &- 1]
+            let before = byte(at: position &- 1)
             guard Lexer.isWhitespace(before) || before == UInt8(ascii: ")") else { throw Decline() }
             let start = position
             let word = try self.word()
@@ -181,7 +185,7 @@ struct QuickParser: ~Copyable {
         } else if peek() | 0x20 == UInt8(ascii: "n") {
             // `NOT`, or the first word of a comparison.
             let word = try self.word()
-            guard Keyword.lookUp(bytes[word]) == .not else {
+            guard Keyword.lookUp(slice(word)) == .not else {
                 position = start
                 return try primary()
             }
@@ -227,7 +231,7 @@ struct QuickParser: ~Copyable {
         var firstWord: (range: Range<Int>, keyword: Keyword?)?
         if isWordStart(peek()) {
             let word = try self.word()
-            let keyword = Keyword.lookUp(bytes[word])
+            let keyword = Keyword.lookUp(slice(word))
             // `Keyword.some` and `Keyword.none` spelt out: on an optional, `.some` and `.none` are its own cases.
             switch keyword {
             case Keyword.any?, Keyword.some?: modifier = .any
@@ -277,7 +281,7 @@ struct QuickParser: ~Copyable {
             return try aggregate()
         default:
             let word = try self.word()
-            return try wordTerm(word, Keyword.lookUp(bytes[word]))
+            return try wordTerm(word, Keyword.lookUp(slice(word)))
         }
     }
 
@@ -393,7 +397,7 @@ struct QuickParser: ~Copyable {
     /// A key of a key path: a word that is not a reserved word.
     private mutating func key() throws(Decline) -> SyntaxTree.KeyPathComponent {
         let word = try self.word()
-        guard Keyword.lookUp(bytes[word]) == nil else { throw Decline() }
+        guard Keyword.lookUp(slice(word)) == nil else { throw Decline() }
         return SyntaxTree.KeyPathComponent(text(word), range: SourceRange(word.lowerBound, word.upperBound))
     }
 
@@ -443,8 +447,8 @@ struct QuickParser: ~Copyable {
         case UInt8(ascii: "'"), UInt8(ascii: "\""):
             let quote = peek()
             var end = position &+ 1
-            while end < bytes.count, bytes[end] != quote {
-                guard bytes[end] != UInt8(ascii: "\\") else { throw Decline() }
+            while end < bytes.count, byte(at: end) != quote {
+                guard byte(at: end) != UInt8(ascii: "\\") else { throw Decline() }
                 end &+= 1
             }
             guard end < bytes.count, end &- (start &+ 1) <= limits.maxStringLiteralBytes else { throw Decline() }
@@ -498,7 +502,7 @@ struct QuickParser: ~Copyable {
 
     /// The reserved word the bytes in `word` spell; not one declines.
     private func keyword(_ word: Range<Int>) throws(Decline) -> Keyword {
-        guard let keyword = Keyword.lookUp(bytes[word]) else { throw Decline() }
+        guard let keyword = Keyword.lookUp(slice(word)) else { throw Decline() }
         return keyword
     }
 
@@ -513,19 +517,27 @@ struct QuickParser: ~Copyable {
     }
 
     private func text(_ range: Range<Int>) -> String {
-        bytes.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
-        }
+        String(decoding: UnsafeBufferPointer(rebasing: slice(range)), as: UTF8.self)
+    }
+
+    /// The bytes in `range`, clamped to the text.
+    private func slice(_ range: Range<Int>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        bytes[range.clamped(to: bytes.indices)]
     }
 
     /// The byte `ahead` past the cursor, or 0 past the end.
     private func peek(_ ahead: Int = 0) -> UInt8 {
         let index = position &+ ahead
-        return index < bytes.count ? bytes[index] : 0
+        return byte(at: index)
+    }
+
+    /// The byte at `index`, or 0 outside the text.
+    private func byte(at index: Int) -> UInt8 {
+        UInt(bitPattern: index) < UInt(bitPattern: bytes.count) ? bytes[index] : 0
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count, Lexer.isWhitespace(bytes[position]) { position &+= 1 }
+        while position < bytes.count, Lexer.isWhitespace(byte(at: position)) { position &+= 1 }
     }
 
     private func isWordStart(_ byte: UInt8) -> Bool { Lexer.isASCIILetter(byte) || byte == UInt8(ascii: "_") }
