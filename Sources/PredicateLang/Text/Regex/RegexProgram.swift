@@ -193,13 +193,10 @@ struct RegexCompiledSet: Hashable, Sendable {
 
     init(_ set: RegexSet) {
         self.set = set
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        for value in UInt32(0)..<128 where set.contains(value) {
-            if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
-        }
-        asciiLow = low
-        asciiHigh = high
+        let ascii = set.asciiMask
+        assert(ascii == RegexASCIIMask { set.contains($0) }, "a set's ASCII mask disagrees with its members")
+        asciiLow = ascii.low
+        asciiHigh = ascii.high
     }
 
     /// Whether `value` is in the set.

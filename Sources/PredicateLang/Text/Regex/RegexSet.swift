@@ -53,6 +53,21 @@ indirect enum RegexSet: Hashable, Sendable {
         }
     }
 
+    /// The set's ASCII members, from its structure: a property's members by its own mask, the operators'
+    /// as bit operations, explicit members by their ranges; a case closure tests each code point (a
+    /// non-ASCII variant can bring an ASCII one in: the Kelvin sign, `k`). Recurses as ``contains(_:)`` does.
+    var asciiMask: RegexASCIIMask {
+        switch self {
+        case .ranges(let list): return RegexASCIIMask(list)
+        case .property(let property): return property.asciiMask
+        case .union(let first, let second): return first.asciiMask.union(second.asciiMask)
+        case .intersection(let first, let second): return first.asciiMask.intersection(second.asciiMask)
+        case .difference(let first, let second): return first.asciiMask.subtracting(second.asciiMask)
+        case .complement(let set): return set.asciiMask.complement
+        case .caseClosure: return RegexASCIIMask { contains($0) }
+        }
+    }
+
     // MARK: - Construction (folds explicit operands eagerly)
 
     /// The union of two sets.
@@ -104,5 +119,59 @@ indirect enum RegexSet: Hashable, Sendable {
             for codePoint in range where set.contains(codePoint) { result.insert(codePoint, codePoint) }
         }
         return result
+    }
+}
+
+/// A set of ASCII code points, one bit each: 0–63 in ``low``, 64–127 in ``high``.
+struct RegexASCIIMask: Hashable, Sendable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+
+    init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
+
+    /// The code points below 128 for which `isMember` holds.
+    init(_ isMember: (UInt32) -> Bool) {
+        for value in UInt32(0)..<128 where isMember(value) {
+            if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value &- 64) }
+        }
+    }
+
+    /// The ASCII members of `list`.
+    init(_ list: RegexRangeList) {
+        for range in list.ranges where range.lowerBound < 128 {
+            let upper = min(range.upperBound, 127)
+            low |= Self.bits(from: range.lowerBound, through: upper, base: 0)
+            high |= Self.bits(from: range.lowerBound, through: upper, base: 64)
+        }
+    }
+
+    /// The bits of `first...last` that fall in the word holding `base..<base + 64`.
+    private static func bits(from first: UInt32, through last: UInt32, base: UInt32) -> UInt64 {
+        guard last >= base, first < base &+ 64 else { return 0 }
+        let start = UInt64(max(first, base) &- base)
+        let end = UInt64(min(last, base &+ 63) &- base)
+        let width = end &- start &+ 1
+        let run: UInt64 = width == 64 ? ~0 : (1 << width) &- 1
+        return run << start
+    }
+
+    func union(_ other: RegexASCIIMask) -> RegexASCIIMask {
+        RegexASCIIMask(low: low | other.low, high: high | other.high)
+    }
+    func intersection(_ other: RegexASCIIMask) -> RegexASCIIMask {
+        RegexASCIIMask(low: low & other.low, high: high & other.high)
+    }
+    func subtracting(_ other: RegexASCIIMask) -> RegexASCIIMask {
+        RegexASCIIMask(low: low & ~other.low, high: high & ~other.high)
+    }
+    var complement: RegexASCIIMask { RegexASCIIMask(low: ~low, high: ~high) }
+
+    /// Whether `value` (below 128) is in the set.
+    @inline(__always)
+    func contains(_ value: UInt32) -> Bool {
+        value < 64 ? low >> UInt64(value) & 1 != 0 : high >> UInt64(value &- 64) & 1 != 0
     }
 }
