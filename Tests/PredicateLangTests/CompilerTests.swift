@@ -104,6 +104,25 @@ struct CompilerTests {
     }
 
     @Test(
+        "a constant pattern folds when valid; an invalid one is kept, with a warning, whatever the subject",
+        arguments: [
+            ("'abc' MATCHES 'a.c'", true), ("'abc' MATCHES 'b'", true), ("'abc' LIKE 'a*'", true),
+            ("'abc' MATCHES '('", false), ("nil MATCHES '('", false), ("5 MATCHES '('", false),
+            ("'abc' LIKE 'a\\\\'", false), ("nil LIKE 'a\\\\'", false),
+        ])
+    func constantPatterns(_ format: String, _ isValid: Bool) throws {
+        let result = CompiledPredicate.compile(format)
+        let predicate = try #require(result.predicate, "\(result.diagnostics)")
+        if isValid {
+            #expect(mnemonics(predicate.program) == ["setFlag", "return"], "\(predicate.disassembly())")
+        } else {
+            // Kept as a comparison, with the compiler's warning at the pattern (matched, it raises there).
+            #expect(mnemonics(predicate.program) != ["setFlag", "return"], "\(predicate.disassembly())")
+            #expect(result.diagnostics.contains { $0.severity == .warning }, "\(result.diagnostics)")
+        }
+    }
+
+    @Test(
         "key paths and variable names are shared, below the scan limit and past it (where the hash index takes over)",
         arguments: [3, TableIndex<String>.scanLimit, TableIndex<String>.scanLimit + 1, 40])
     func sharedNames(count: Int) throws {

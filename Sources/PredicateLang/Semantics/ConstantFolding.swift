@@ -93,22 +93,34 @@ package struct ConstantFolding {
             case .constant(let lhs, _) = comparison.lhs,
             case .constant(let rhs, _) = comparison.rhs
         else { return .comparison(comparison) }
-        if comparison.op == .like || comparison.op == .matches, case .string(let pattern) = rhs {
-            // Leave invalid constant patterns to the compiler, which reports them at the pattern.
-            let valid: Bool
-            if comparison.op == .like {
-                valid = (try? LikePattern(pattern, options: comparison.options)) != nil
-            } else {
-                valid = (try? RegexPattern(pattern, options: comparison.options)) != nil
-            }
-            guard valid else { return .comparison(comparison) }
+        // An invalid constant pattern is left to the compiler, which reports it at the pattern. Matching a
+        // string compiles the pattern, so there it is checked only when the comparison fails (a valid pattern
+        // is compiled once, not twice); any other subject is not matched, so its pattern is checked first.
+        var matchesText = false
+        if case .string = lhs { matchesText = true }
+        if !matchesText, Self.hasInvalidPattern(comparison.op, rhs, options: comparison.options) {
+            return .comparison(comparison)
         }
         do {
             let result = try Value.compare(lhs, comparison.op, rhs, options: comparison.options, limits: limits)
             return .constant(result, comparison.range)
         } catch {
-            warn(error, at: comparison.range)
+            if !matchesText || !Self.hasInvalidPattern(comparison.op, rhs, options: comparison.options) {
+                warn(error, at: comparison.range)
+            }
             return .comparison(comparison)
+        }
+    }
+
+    /// Whether `op` is LIKE or MATCHES and `rhs` a string that is not a valid pattern.
+    private static func hasInvalidPattern(
+        _ op: SyntaxTree.ComparisonOperator, _ rhs: Value, options: SyntaxTree.ComparisonOptions
+    ) -> Bool {
+        guard case .string(let pattern) = rhs else { return false }
+        switch op {
+        case .like: return (try? LikePattern(pattern, options: options)) == nil
+        case .matches: return (try? RegexPattern(pattern, options: options)) == nil
+        default: return false
         }
     }
 
