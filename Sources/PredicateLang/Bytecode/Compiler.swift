@@ -92,15 +92,18 @@ struct Compiler {
                     blocks.append(Program.Block(start: start, decisionGraph: decisionGraph(start..<end)))
                 }
             }
-            // The matchers are handed over, so the program moves them into its table instead of copying them.
+            // Every table is handed over (moved, not copied: a copy is a retain now and a release when the
+            // compiler goes), and the matchers are moved on into the program's own table.
+            let mainGraph = decisionGraph(0..<mainEnd)
+            let nameTables = madeNameTables
             return Program(
                 Program.Contents(
-                    instructions: instructions, sourceRanges: ranges, constants: constants,
-                    matchers: matchers.take(), keyPaths: madeNameTables?.keyPaths ?? [],
-                    keyPathRanges: madeNameTables?.keyPathRanges ?? [],
-                    names: madeNameTables?.names ?? [], maxStackDepth: depth,
+                    instructions: instructions.take(), sourceRanges: ranges.take(), constants: constants.take(),
+                    matchers: matchers.take(), keyPaths: nameTables?.keyPaths.take() ?? [],
+                    keyPathRanges: nameTables?.keyPathRanges.take() ?? [],
+                    names: nameTables?.names.take() ?? [], maxStackDepth: depth,
                     localCount: localCount, symbols: symbols, limits: limits,
-                    decisionGraph: decisionGraph(0..<mainEnd), reads: reads, blocks: blocks, typedRoot: typedRoot))
+                    decisionGraph: mainGraph, reads: reads.take(), blocks: blocks, typedRoot: typedRoot))
         case .failure(let failure):
             diagnostics.append(.error(.verifierRejected(failure.description), at: tree.range))
             return nil
