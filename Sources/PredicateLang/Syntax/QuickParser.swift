@@ -26,8 +26,8 @@
 ///                | "YES" | "NO" | "TRUE" | "FALSE"
 ///                | "NIL" | "NULL" ;
 struct QuickParser: ~Copyable {
-    /// The source's bytes, valid while ``parse(_:arguments:limits:)`` runs; every single byte is read
-    /// through ``peek(_:)`` or ``byte(at:)``, which check the index.
+    /// The source's bytes, valid while ``parse(_:arguments:limits:)`` runs; they are read through
+    /// ``peek(_:)`` and ``byte(at:)``, which check the index, and ``slice(_:)``, which clamps the range.
     private let bytes: UnsafeBufferPointer<UInt8>
     private let limits: Limits
     private var position = 0
