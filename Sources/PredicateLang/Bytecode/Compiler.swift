@@ -95,13 +95,12 @@ struct Compiler {
             // Every table is handed over (moved, not copied: a copy is a retain now and a release when the
             // compiler goes), and the matchers are moved on into the program's own table.
             let mainGraph = decisionGraph(0..<mainEnd)
-            let nameTables = madeNameTables
             return Program(
                 Program.Contents(
                     instructions: instructions.take(), sourceRanges: ranges.take(), constants: constants.take(),
-                    matchers: matchers.take(), keyPaths: nameTables?.keyPaths.take() ?? [],
-                    keyPathRanges: nameTables?.keyPathRanges.take() ?? [],
-                    names: nameTables?.names.take() ?? [], maxStackDepth: depth,
+                    matchers: matchers.take(), keyPaths: madeNameTables?.keyPaths.take() ?? [],
+                    keyPathRanges: madeNameTables?.keyPathRanges.take() ?? [],
+                    names: madeNameTables?.names.take() ?? [], maxStackDepth: depth,
                     localCount: localCount, symbols: symbols, limits: limits,
                     decisionGraph: mainGraph, reads: reads.take(), blocks: blocks, typedRoot: typedRoot))
         case .failure(let failure):

@@ -264,6 +264,6 @@ package struct StringConstant: Hashable, Sendable {
     }
 
     package func hash(into hasher: inout Hasher) {
-        StringSearch.withBytes(value) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        value.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -96,8 +96,7 @@ package struct ConstantFolding {
         // An invalid constant pattern is left to the compiler, which reports it at the pattern. Matching a
         // string compiles the pattern, so there it is checked only when the comparison fails (a valid pattern
         // is compiled once, not twice); any other subject is not matched, so its pattern is checked first.
-        var matchesText = false
-        if case .string = lhs { matchesText = true }
+        let matchesText = if case .string = lhs { true } else { false }
         if !matchesText, Self.hasInvalidPattern(comparison.op, rhs, options: comparison.options) {
             return .comparison(comparison)
         }

@@ -29,30 +29,14 @@ public struct SourceText: Hashable, Sendable {
     public var lineStarts: [Int] { contents.lineStarts }
 
     /// A copy of the text's UTF-8 bytes, which every ``SourceRange`` indexes (a new array on each call).
-    public var utf8: [UInt8] { withUTF8 { Array($0) } }
+    public var utf8: [UInt8] { text.withUTF8Bytes { Array($0) } }
 
     /// The number of UTF-8 bytes in the text.
     var byteCount: Int { text.utf8.count }
 
-    /// Calls `body` with the text's UTF-8 bytes, in place when the string keeps them contiguously.
-    func withUTF8<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result)
-        throws(Failure) -> Result
-    {
-        // `withContiguousStorageIfAvailable` rethrows untyped errors: the closure hands its outcome out.
-        let outcome =
-            text.utf8.withContiguousStorageIfAvailable { bytes in
-                Swift.Result { () throws(Failure) -> Result in try body(bytes) }
-            }
-            // A string without contiguous UTF-8 (bridged from another representation): its bytes copied.
-            ?? Array(text.utf8).withUnsafeBufferPointer { bytes in
-                Swift.Result { () throws(Failure) -> Result in try body(bytes) }
-            }
-        return try outcome.get()
-    }
-
     /// The byte at `offset`, or nil outside the text.
     func byte(at offset: Int) -> UInt8? {
-        withUTF8 { bytes in bytes.indices.contains(offset) ? bytes[offset] : nil }
+        text.withUTF8Bytes { bytes in bytes.indices.contains(offset) ? bytes[offset] : nil }
     }
 
     /// Creates a source text; `name` defaults to `<input>`.
@@ -61,8 +45,7 @@ public struct SourceText: Hashable, Sendable {
         // Most predicates are one line: they share one table instead of allocating their own (an empty
         // array allocates nothing until the first line feed).
         var starts: [Int] = []
-        text.utf8.withContiguousStorageIfAvailable { bytes in Self.collectLineStarts(bytes, into: &starts) }
-            ?? Array(text.utf8).withUnsafeBufferPointer { bytes in Self.collectLineStarts(bytes, into: &starts) }
+        text.withUTF8Bytes { bytes in Self.collectLineStarts(bytes, into: &starts) }
         contents = Contents(text: text, lineStarts: starts.isEmpty ? Self.oneLine : starts)
     }
 
@@ -106,7 +89,7 @@ public struct SourceText: Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
-        withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        text.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// The 0-based index of the line that contains `offset`.
@@ -153,7 +136,7 @@ public struct SourceText: Hashable, Sendable {
 
     /// The bytes in `range` (within the text) decoded, invalid UTF-8 repaired.
     private func decoded(_ range: Range<Int>) -> String {
-        withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             let low = min(max(0, range.lowerBound), bytes.count)
             let high = min(max(low, range.upperBound), bytes.count)
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[low..<high]), as: UTF8.self)

@@ -66,7 +66,7 @@ struct QuickParser: ~Copyable {
 
     /// The tree of `source`, or nil when the parser must read it.
     static func parse(_ source: SourceText, arguments: [Value] = [], limits: Limits) -> SyntaxTree.Predicate? {
-        source.withUTF8 { bytes in
+        source.text.withUTF8Bytes { bytes in
             var parser = QuickParser(bytes: bytes, arguments: arguments, limits: limits)
             do throws(Decline) {
                 return try parser.predicate()

@@ -38,16 +38,11 @@ struct ConstantBytes: Sendable {
             heap = string.utf8Array
             return
         }
-        // Copied from contiguous storage in one go (a short string's bytes are given on the stack); a
-        // string without contiguous UTF-8 is read byte by byte.
+        // Copied in one go (a short string's bytes are given on the stack).
         withUnsafeMutableBytes(of: &inline) { target in
-            let copied: Bool? = string.utf8.withContiguousStorageIfAvailable { source in
+            string.withUTF8Bytes { source in
                 target.copyMemory(
                     from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(source).prefix(target.count)))
-                return true
-            }
-            if copied == nil {
-                for (offset, byte) in string.utf8.enumerated() where offset < target.count { target[offset] = byte }
             }
         }
         self.inline = inline

@@ -90,7 +90,7 @@ package struct LikePattern: Sendable, Hashable {
         var outcome: Outcome?
         if isASCII {
             let caseInsensitive = effective.contains(.caseInsensitive)
-            outcome = StringSearch.withBytes(subject) { bytes in
+            outcome = subject.withUTF8Bytes { bytes in
                 guard ASCIIBytes.isASCII(bytes) else { return nil }
                 return tokens.withUnsafeBufferPointer { pattern in
                     Self.wildcardMatch(

@@ -14,22 +14,14 @@ enum SubstringAnchor: Sendable {
 
 /// String comparisons with NSPredicate option semantics.
 enum StringSearch {
-    /// Runs `body` over the UTF-8 bytes of `string` in place (small strings are copied to the stack).
-    @inline(__always)
-    static func withBytes<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
-        // Only bridged (non-native) strings get here; copy their bytes once.
-        return Array(string.utf8).withUnsafeBufferPointer(body)
-    }
-
     /// Whether `needle` occurs in `text` at `anchor`. An empty needle never matches (NSString's
     /// `rangeOfString:` reports not found for it).
     static func find(_ needle: String, in text: String, anchor: SubstringAnchor, options: ComparisonOptions) -> Bool {
         if needle.isEmpty { return false }
         let effective = StringFolding.effectiveOptions(options)
         let caseInsensitive = effective.contains(.caseInsensitive)
-        let fast: Bool? = withBytes(text) { textBytes in
-            withBytes(needle) { needleBytes in
+        let fast: Bool? = text.withUTF8Bytes { textBytes in
+            needle.withUTF8Bytes { needleBytes in
                 guard ASCIIBytes.isASCII(textBytes), ASCIIBytes.isASCII(needleBytes) else { return nil }
                 return findBytes(needleBytes, in: textBytes, anchor: anchor, caseInsensitive: caseInsensitive)
             }
@@ -91,8 +83,8 @@ enum StringSearch {
     static func order(_ left: String, _ right: String, options: ComparisonOptions) -> Int {
         let effective = StringFolding.effectiveOptions(options)
         let caseInsensitive = effective.contains(.caseInsensitive)
-        let fast: Int? = withBytes(left) { leftBytes in
-            withBytes(right) { rightBytes in
+        let fast: Int? = left.withUTF8Bytes { leftBytes in
+            right.withUTF8Bytes { rightBytes in
                 guard ASCIIBytes.isASCII(leftBytes), ASCIIBytes.isASCII(rightBytes) else { return nil }
                 return ASCIIBytes.order(leftBytes, rightBytes, caseInsensitive: caseInsensitive)
             }

@@ -71,7 +71,7 @@ package struct SubstringMatcher: Sendable, Hashable {
 
     package func hash(into hasher: inout Hasher) {
         hasher.combine(options)
-        StringSearch.withBytes(needle) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        needle.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Whether `subject <op> needle` holds (see ``SubstringMatcher`` for each operator).
@@ -104,7 +104,7 @@ package struct SubstringMatcher: Sendable, Hashable {
     ) -> Bool? {
         guard matcher.pointee.isFoldedNeedleASCII else { return nil }
         let caseInsensitive = matcher.pointee.effective.contains(.caseInsensitive)
-        return StringSearch.withBytes(subject) { subjectBytes -> Bool? in
+        return subject.withUTF8Bytes { subjectBytes -> Bool? in
             guard ASCIIBytes.isASCII(subjectBytes) else { return nil }
             guard let needleBytes = needleBytes(matcher) else { return nil }
             return switch op {

@@ -148,7 +148,7 @@ package struct RegexPattern: Sendable, Hashable {
         throws(EvaluationError) -> Bool?
     {
         var outcome: Result<Bool?, EvaluationError> = .success(nil)
-        StringSearch.withBytes(subject) { bytes in
+        subject.withUTF8Bytes { bytes in
             guard ASCIIBytes.isASCII(bytes) else { return }
             // A non-capturing transform: a capturing closure stored in a lazy map would allocate a context.
             let scalars = bytes.lazy.map(Self.scalar)
