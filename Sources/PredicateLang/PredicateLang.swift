@@ -26,16 +26,32 @@ public struct CompiledPredicate: Sendable {
         let source: SourceText
         let program: Program
         let environment: EnvironmentBox
-        /// Whether the program reads its tags from a row store's slots (it was compiled against a symbol
-        /// table), so ``CompiledPredicate/evaluate(in:object:)`` hands the VM the store's entries.
-        @usableFromInline let isFormMode: Bool
+        /// How ``CompiledPredicate/evaluate(in:object:)`` evaluates over a row store.
+        @usableFromInline
+        enum StoreRoute: UInt8, Sendable {
+            /// The program was compiled without a symbol table: it reads the store's tags as `$variables`.
+            case readingTags
+            /// The program reads its tags from the store's slots (it was compiled against a symbol table).
+            case slots
+            /// As ``slots``, and the program is a graph of integer leaves alone
+            /// (``Program/Storage/walksIntegersAlone``): ``walkIntegerLeaves(in:)`` answers first.
+            case integerLeaves
+        }
+
+        /// How the program is evaluated over a row store: one byte, so the inlined entry tests it once.
+        @usableFromInline let storeRoute: StoreRoute
+
+        /// Whether the program reads its tags from a row store's slots (it was compiled against a symbol table).
+        var isFormMode: Bool { storeRoute != .readingTags }
 
         init(tree: SyntaxTree.Predicate, source: SourceText, program: Program, environment: EnvironmentBox) {
             self.tree = tree
             self.source = source
             self.program = program
             self.environment = environment
-            isFormMode = program.isFormMode
+            storeRoute =
+                !program.isFormMode
+                ? .readingTags : program.storage.walksIntegersAlone ? .integerLeaves : .slots
         }
 
         /// The one path from the public API into the VM: every `evaluate` ends here. An error leaves
@@ -119,6 +135,22 @@ public struct CompiledPredicate: Sendable {
             return try runWithAllInputs(object: object, slots: UnsafeBufferPointer(start: entries, count: count))
         }
 
+        /// The answer of a graph of integer leaves alone (``Program/Storage/walksIntegersAlone``) over `store`,
+        /// by ``VirtualMachine/walkIntegers(_:_:)``; nil when a slot it reads holds neither an integer nor an
+        /// array (the caller then takes ``run(object:entries:count:)``, whose leaves answer any value). A
+        /// function of its own that calls nothing, so that it needs no frame, given the store itself, so that
+        /// its caller keeps nothing more for the way on.
+        @usableFromInline
+        func walkIntegerLeaves(in store: borrowing RowStore) -> Bool? {
+            store.withEntryBase { (entries, count) -> Bool? in
+                let answer = VirtualMachine.walkIntegers(program.storage, SlotEntries(base: entries, count: count))
+                assert(
+                    answer == nil || (try? run(object: .null, entries: entries, count: count)) == answer,
+                    "the integer walk and the graph walk disagree")
+                return answer
+            }
+        }
+
         /// Evaluates over a row store's entries with every input set up. Out of line: inlined, its frame (the
         /// inputs' addresses taken, with the stack guard that comes with them) would be the slots-only walk's too.
         @inline(never)
@@ -134,7 +166,8 @@ public struct CompiledPredicate: Sendable {
         /// and ``CompiledPredicate/Unretained`` both come here.
         @inlinable @inline(__always)
         func run(in store: borrowing RowStore, object: borrowing Value) throws(EvaluationError) -> Bool {
-            guard isFormMode else { return try run(readingTagsOf: store, object: object) }
+            if storeRoute == .integerLeaves, let answer = walkIntegerLeaves(in: store) { return answer }
+            guard storeRoute != .readingTags else { return try run(readingTagsOf: store, object: object) }
             return try store.withEntryBase { (entries, count) throws(EvaluationError) -> Bool in
                 try run(object: object, entries: entries, count: count)
             }
@@ -248,7 +281,7 @@ public struct CompiledPredicate: Sendable {
     /// Evaluates against a form's row store: the hot path, which allocates nothing on the heap. A predicate
     /// compiled without a symbol table reads the store's tags as `$variables` instead (slower: it builds
     /// the bindings).
-    @inlinable
+    @inlinable @inline(__always)
     public func evaluate(in store: borrowing RowStore, object: Value = .null) throws(EvaluationError) -> Bool {
         try core.run(in: store, object: object)
     }

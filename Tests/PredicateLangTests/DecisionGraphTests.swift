@@ -93,7 +93,10 @@ struct DecisionGraphTests {
         let graph = Array(lines.drop { !$0.hasPrefix("decision graph") })
         #expect(graph.first == "decision graph (entry n0)")
         #expect(graph.count == 3)
-        #expect(graph[1] == "n0  true -> n1    false -> false   0000  1:1   matchSlot            #0 m0  ; $a > 1")
+        #expect(
+            graph[1]
+                == "n0  true -> n1    false -> false   0000  1:1   matchSlot            #0 m0  ; $a > 1  [integer test: value in 2...]"
+        )
         #expect(
             graph[2]
                 == "n1  true -> false false -> true    0002  1:16  matchSlot            #1 m1  ; $b BEGINSWITH \"x\" (substring)"
@@ -283,5 +286,65 @@ struct DecisionGraphTests {
                 }
             }
         }
+    }
+
+    @Test(
+        "a graph whose every node has an integer test is walked by those tests alone",
+        arguments: [
+            ("$a > 1", true),
+            ("$b.@count == 0 AND ($a BETWEEN {1, 5} OR $a != 9)", true),
+            ("NOT $a < 3 OR $c.@count > 1", true),
+            ("$a == 'x'", false),
+            ("$a > 1 AND $b CONTAINS 'x'", false),
+            ("$a > 1.5", false),
+            ("$a IN {1, 2}", false),
+            ("$a > 1 AND b > 1", false),
+        ])
+    func walksIntegersAlone(_ text: String, _ expected: Bool) throws {
+        let predicate = try CompiledPredicate(text, symbols: Self.symbols)
+        #expect(predicate.program.storage.walksIntegersAlone == expected)
+        #expect(predicate.disassembly().contains("; integer tests alone)") == expected)
+        #expect(predicate.core.storeRoute == (expected ? .integerLeaves : .slots))
+    }
+
+    /// Every combination of the values below, through the integer walk and through the public entry, against
+    /// the same predicate over variable bindings (the instruction and key-leaf path): the walk answers when
+    /// every slot it reads holds an integer or an array, answers the same, and declines anything else (a
+    /// null, a string, a double, a dictionary, a store without the slot), which the graph walk then answers.
+    @Test("the integer walk answers as the other paths, and declines the values it has no test for")
+    func integerWalk() throws {
+        let text = "$a > 1 AND ($b.@count == 0 OR NOT $a BETWEEN {3, 5}) OR $c != 7"
+        let predicate = try CompiledPredicate(text, symbols: Self.symbols)
+        let reference = try CompiledPredicate(text)
+        #expect(predicate.program.storage.walksIntegersAlone)
+        let values: [Value] = [0, 2, 4, 6, 7, .null, "x", 2.5, [], [1], ["k": 1]]
+        var (answered, declined) = (0, 0)
+        for a in values {
+            for b in values {
+                for c in values {
+                    let store = RowStore(["a": a, "b": b, "c": c])
+                    // An error (`@count` of a number) is an outcome too: its kind.
+                    func outcome(_ evaluate: () throws(EvaluationError) -> Bool) -> String {
+                        do throws(EvaluationError) { return String(try evaluate()) } catch { return "\(error.kind)" }
+                    }
+                    let expected = outcome { () throws(EvaluationError) in
+                        try reference.evaluate(variables: ["a": a, "b": b, "c": c])
+                    }
+                    #expect(outcome { () throws(EvaluationError) in try predicate.evaluate(in: store) } == expected)
+                    let quick = predicate.core.walkIntegerLeaves(in: store)
+                    if let quick {
+                        #expect(String(quick) == expected, "\(a) \(b) \(c)")
+                        answered += 1
+                    } else {
+                        declined += 1
+                    }
+                }
+            }
+        }
+        #expect(answered > 100 && declined > 100)
+        // A store without the slots the walk reads: declined, and the graph walk reads them as null.
+        let short = RowStore(["a": 2])
+        #expect(predicate.core.walkIntegerLeaves(in: short) == nil)
+        #expect(try predicate.evaluate(in: short) == reference.evaluate(variables: ["a": 2, "b": .null, "c": .null]))
     }
 }

@@ -27,7 +27,7 @@ struct DisassemblyTests {
 
                 decision graph (entry n0)
                 n0  true -> n1    false -> false   0000  1:1   matchSlot            #0 m0  ; $hobbies CONTAINS "Music" (substring-or-element)
-                n1  true -> true  false -> false   0002  1:31  matchSlot            #1 m1  ; $age > 18
+                n1  true -> true  false -> false   0002  1:31  matchSlot            #1 m1  ; $age > 18  [integer test: value in 19...]
 
                 """)
     }
@@ -39,8 +39,8 @@ struct DisassemblyTests {
                 0000  1:1   matchSlotCount       #2 m0  ; $t.@count == 0
                 0001        return
 
-                decision graph (entry n0)
-                n0  true -> true  false -> false   0000  1:1   matchSlotCount       #2 m0  ; $t.@count == 0
+                decision graph (entry n0; integer tests alone)
+                n0  true -> true  false -> false   0000  1:1   matchSlotCount       #2 m0  ; $t.@count == 0  [integer test: count in 0...0]
 
                 """)
     }
@@ -73,16 +73,16 @@ struct DisassemblyTests {
                 0019        return
 
                 decision graph (entry n0)
-                n0  true -> n1    false -> false   0000  1:2   matchSlot            #1 m0  ; $age > 18
-                n1  true -> n2    false -> false   0002  1:16  matchSlot            #1 m1  ; $age < 65
+                n0  true -> n1    false -> false   0000  1:2   matchSlot            #1 m0  ; $age > 18  [integer test: value in 19...]
+                n1  true -> n2    false -> false   0002  1:16  matchSlot            #1 m1  ; $age < 65  [integer test: value in ...64]
                 n2  true -> n4    false -> n3      0004  1:32  matchSlot            #3 m2  ; $country == "NZ"
                 n3  true -> n4    false -> false   0006  1:52  matchSlot            #3 m3  ; $country == "AU"
                 n4  true -> n6    false -> n5      0008  1:75  matchSlot            #0 m4  ; $hobbies CONTAINS "Music" (substring-or-element)
                 n5  true -> n6    false -> false   0010  1:104 matchSlot            #0 m5  ; $hobbies CONTAINS "Art" (substring-or-element)
-                n6  true -> n7    false -> false   0012  1:133 matchSlot            #4 m6  ; $score >= 50
+                n6  true -> n7    false -> false   0012  1:133 matchSlot            #4 m6  ; $score >= 50  [integer test: value in 50...]
                 n7  true -> n8    false -> false   0014  1:155 matchSlot            #5 m7  ; $status != "banned"
                 n8  true -> true  false -> n9      0016  1:181 matchSlot            #6 m8  ; $name BEGINSWITH "A" (substring)
-                n9  true -> true  false -> false   0018  1:205 matchSlotCount       #7 m9  ; $tags.@count > 2
+                n9  true -> true  false -> false   0018  1:205 matchSlotCount       #7 m9  ; $tags.@count > 2  [integer test: count in 3...]
 
                 """)
     }

@@ -52,15 +52,23 @@ package struct DecisionTarget: Hashable, Sendable, CustomStringConvertible {
 package struct DecisionNode: Hashable, Sendable {
     /// The leaf instruction (a fused `match…` instruction).
     package let instruction: Instruction
+    /// The next node or the answer when the test answers false. Stored before ``onTrue``, so that a walk
+    /// picks the edge with the answer as its index.
+    package let onFalse: DecisionTarget
     /// The next node or the answer when the test answers true.
     package let onTrue: DecisionTarget
-    /// The next node or the answer when the test answers false.
-    package let onFalse: DecisionTarget
     /// The leaf's offset in the program: its source range, and its line in listings.
     package let offset: Int32
     /// The leaf's integer test, answered from the node (``IntegerLeaf``): set when the program places its
     /// nodes, where the matchers are known; ``IntegerLeaf/none`` in a graph as built.
     package var integerLeaf = IntegerLeaf.none
+
+    package init(instruction: Instruction, onTrue: DecisionTarget, onFalse: DecisionTarget, offset: Int32) {
+        self.instruction = instruction
+        self.onFalse = onFalse
+        self.onTrue = onTrue
+        self.offset = offset
+    }
 }
 
 /// The decision graph of a program of leaves and control flow.

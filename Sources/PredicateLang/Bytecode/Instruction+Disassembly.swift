@@ -154,10 +154,15 @@ extension Program {
     ///
     ///     decision graph (entry n0)
     ///     n0  true -> n1    false -> false   0000  1:1   matchSlot            #1 m0  ; $age >= 18
+    ///
+    /// A node whose leaf has an integer test (``IntegerLeaf``) ends with it: the walk answers from the node
+    /// when the slot holds an integer (`value`) or an array (`count`), and takes the leaf otherwise. A main
+    /// graph of such nodes alone is walked by those tests alone first (`integer tests alone` in the title).
     package func decisionGraphListing(_ block: Int = 0, source: SourceText?) -> String {
         guard let graph = decisionGraph(ofBlock: block) else { return "" }
         let title = block == 0 ? "decision graph" : "decision graph of block \(block)"
-        var lines = ["\(title) (entry \(graph.entry))"]
+        let walk = block == 0 && storage.walksIntegersAlone ? "; integer tests alone" : ""
+        var lines = ["\(title) (entry \(graph.entry)\(walk))"]
         for index in graph.nodes.indices { lines.append(decisionNodeListing(index, block: block, source: source)) }
         return lines.joined(separator: "\n")
     }
@@ -167,7 +172,14 @@ extension Program {
         guard let graph = decisionGraph(ofBlock: block), graph.nodes.indices.contains(index) else { return "" }
         let node = graph.nodes[index]
         let leaf = disassembleInstruction(at: Int(node.offset), source: source, previousLine: nil).text
+        let placed =
+            block == 0
+            ? storage.graphNodes
+            : storage.blocks.indices.contains(block - 1)
+                ? storage.blocks[block - 1].nodes : UnsafeBufferPointer(start: nil, count: 0)
+        let integer = placed.indices.contains(index) ? placed[index].integerLeaf.summary.map { "  [\($0)]" } : nil
         return pad("n\(index)", 4) + pad("true -> \(node.onTrue)", 14) + pad("false -> \(node.onFalse)", 17) + leaf
+            + (integer ?? "")
     }
 
     // MARK: Operand formatting

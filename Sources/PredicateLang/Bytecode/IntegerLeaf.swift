@@ -52,6 +52,22 @@ package struct IntegerLeaf: Hashable, Sendable {
         return (lower...upper, negated)
     }
 
+    /// The test as listings show it (`value in 19...`, `count not in 0...0`, `value in nothing`); nil for
+    /// ``none``.
+    var summary: String? {
+        let read: String
+        switch operand {
+        case .none: return nil
+        case .value: read = "value"
+        case .count: read = "count"
+        }
+        let (bounds, negated) = range
+        guard let bounds else { return "integer test: \(read) in nothing" }
+        let lower = bounds.lowerBound == .min ? "" : String(bounds.lowerBound)
+        let upper = bounds.upperBound == .max ? "" : String(bounds.upperBound)
+        return "integer test: \(read) \(negated ? "not in" : "in") \(lower)...\(upper)"
+    }
+
     /// No integer test.
     static let none = IntegerLeaf(operand: .none, negated: false, slot: 0, lower: 0, upper: 0)
 

@@ -109,6 +109,11 @@ package struct Program: Sendable {
         /// evaluated from a row store's entries alone (``VirtualMachine/run(_:slots:)``), whatever `SELF` and
         /// the variables are.
         let runsOnSlotsAlone: Bool
+        /// Whether every node of the main graph of a program that ``runsOnSlotsAlone`` carries an integer test
+        /// (``IntegerLeaf``), so that it is first walked by its nodes' integer tests alone
+        /// (``VirtualMachine/walkIntegers(_:_:)``), and every edge goes to a later node or to true or false
+        /// (checked here: that walk relies on it for its bounds and its end).
+        let walksIntegersAlone: Bool
         /// The one allocation holding the tables above (``TableLayout``).
         private let tableMemory: UnsafeMutableRawPointer
 
@@ -198,12 +203,31 @@ package struct Program: Sendable {
                     default: false
                     }
                 }
+            walksIntegersAlone =
+                runsOnSlotsAlone && Self.walksIntegersAlone(graphNodes, entry: graph?.entry ?? .missingReturn)
             instructions = instructionList
             keyPaths = keyPathList
             reads = readList
             programBlocks = blockList
             decisionGraph = graph
             symbols = symbolTable
+        }
+
+        /// Whether every node of `nodes` carries an integer test and the graph ends in true or false by forward
+        /// edges alone: the entry and every edge go to a later node or to true or false.
+        private static func walksIntegersAlone(_ nodes: UnsafeBufferPointer<DecisionNode>, entry: DecisionTarget)
+            -> Bool
+        {
+            func isValid(_ target: DecisionTarget, after index: Int) -> Bool {
+                target.isNode
+                    ? Int(target.rawValue) > index && Int(target.rawValue) < nodes.count
+                    : target == .answerTrue || target == .answerFalse
+            }
+            guard isValid(entry, after: -1) else { return false }
+            return nodes.indices.allSatisfy { index in
+                nodes[index].integerLeaf.operand != .none && isValid(nodes[index].onTrue, after: index)
+                    && isValid(nodes[index].onFalse, after: index)
+            }
         }
 
         /// `elements` copied into `memory` at byte `offset` (laid out by ``TableLayout``, with room for at

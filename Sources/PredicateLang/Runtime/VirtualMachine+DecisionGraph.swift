@@ -81,7 +81,14 @@ extension IntegerLeaf {
     /// the leaf has no integer test, the store has no such slot, or the value is of another kind.
     @inline(__always)
     func answer(_ slots: SlotEntries) -> Bool? {
-        guard operand != .none, let value = slots.valuePointer(slot: slot) else { return nil }
+        guard operand != .none else { return nil }
+        return answerOfTest(slots)
+    }
+
+    /// ``answer(_:)`` of a leaf known to have an integer test (``operand`` is not ``Operand/none``).
+    @inline(__always)
+    func answerOfTest(_ slots: SlotEntries) -> Bool? {
+        guard let value = slots.valuePointer(slot: slot) else { return nil }
         if operand == .value {
             guard case .int(let integer) = value.pointee else { return nil }
             return accepts(integer)
@@ -103,6 +110,27 @@ extension VirtualMachine {
             var trace = NoTrace()
             return try walkSlots(program, SlotLeafInputs(slots: slots, budget: budget), trace: &trace)
         }
+    }
+
+    /// The walk of a graph whose every node carries an integer test (``Program/Storage/walksIntegersAlone``,
+    /// the usual numeric and `@count` form condition): the same edges, each node answered by its integer
+    /// test alone. Nothing is set up (no budget, no inputs, no error path), so the loop runs in registers.
+    /// Nil at the first node whose slot holds neither an integer nor an array (a null, a string, a missing
+    /// slot): the evaluation then takes the whole walk from the entry, whose leaves answer every value (the
+    /// tests are pure, so walking again changes nothing).
+    @inline(__always)
+    static func walkIntegers(_ program: Program.Storage, _ slots: SlotEntries) -> Bool? {
+        let nodes = program.graphNodeBase
+        var next = program.graphEntry
+        // Every edge goes to a later node or to an answer, which is negative (checked when the program was
+        // made), so the loop ends and reads only nodes.
+        while next >= 0 {
+            let node = nodes + Int(next)
+            guard let answer = node.pointee.integerLeaf.answerOfTest(slots) else { return nil }
+            next = answer ? node.pointee.onTrue.rawValue : node.pointee.onFalse.rawValue
+        }
+        // Such a graph's edges end in true or false (``Program/Storage/walksIntegersAlone``).
+        return next == DecisionTarget.answerTrue.rawValue
     }
 
     /// Walks the main graph of a program of slot leaves only (``Program/Storage/runsOnSlotsAlone``) with
