@@ -12,21 +12,16 @@ extension CompiledPredicate {
     package struct Unretained: @unchecked Sendable {
         // The owner keeps the predicate this came from for as long as it keeps this (see above). Unmanaged
         // rather than `unowned(unsafe)`: calling through an unowned reference retains it for the call.
-        let core: Unmanaged<Core>
+        @usableFromInline let core: Unmanaged<Core>
 
         init(_ core: Core) { self.core = Unmanaged.passUnretained(core) }
 
-        /// ``CompiledPredicate/evaluate(in:object:)`` with a null `SELF`.
-        package func evaluate(in store: borrowing RowStore) throws(EvaluationError) -> Bool {
-            // `_withUnsafeGuaranteedRef` rethrows untyped errors: the outcome comes out as a Result.
-            let outcome = core._withUnsafeGuaranteedRef { (core) -> Result<Bool, EvaluationError> in
-                do throws(EvaluationError) {
-                    return .success(try core.run(in: store, object: .null))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            return try outcome.get()
+        /// ``CompiledPredicate/evaluate(in:object:)`` with a null `SELF`, an evaluation error counting as false
+        /// (as a form counts a condition that fails). Inlined into the caller, like ``CompiledPredicate/evaluate(in:object:)``,
+        /// down to the call into the walk.
+        @inlinable
+        package func isTrue(in store: borrowing RowStore) -> Bool {
+            core._withUnsafeGuaranteedRef { (core) -> Bool in (try? core.run(in: store, object: .null)) ?? false }
         }
     }
 }

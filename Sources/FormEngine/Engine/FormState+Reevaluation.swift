@@ -87,7 +87,7 @@ extension FormState {
         #endif
         // A predicate through its unretained program; reading the condition or its body out of the array
         // would copy it, retaining the program for every evaluation.
-        if let program = conditions[condition.raw].program { return (try? program.evaluate(in: store)) ?? false }
+        if let program = conditions[condition.raw].program { return program.isTrue(in: store) }
         return conditions[condition.raw].body.evaluate(in: store)
     }
 
