@@ -49,9 +49,8 @@ public struct CompiledPredicate: Sendable {
             self.source = source
             self.program = program
             self.environment = environment
-            storeRoute =
-                !program.isFormMode
-                ? .readingTags : program.storage.walksIntegersAlone ? .integerLeaves : .slots
+            let storage = program.storage
+            storeRoute = !storage.isFormMode ? .readingTags : storage.walksIntegersAlone ? .integerLeaves : .slots
         }
 
         /// The one path from the public API into the VM: every `evaluate` ends here. An error leaves

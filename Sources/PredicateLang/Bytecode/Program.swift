@@ -204,7 +204,7 @@ package struct Program: Sendable {
                     }
                 }
             walksIntegersAlone =
-                runsOnSlotsAlone && Self.walksIntegersAlone(graphNodes, entry: graph?.entry ?? .missingReturn)
+                runsOnSlotsAlone && Self.walksIntegersAlone(graphNodes, entry: graphEntry)
             instructions = instructionList
             keyPaths = keyPathList
             reads = readList
@@ -215,18 +215,16 @@ package struct Program: Sendable {
 
         /// Whether every node of `nodes` carries an integer test and the graph ends in true or false by forward
         /// edges alone: the entry and every edge go to a later node or to true or false.
-        private static func walksIntegersAlone(_ nodes: UnsafeBufferPointer<DecisionNode>, entry: DecisionTarget)
-            -> Bool
-        {
-            func isValid(_ target: DecisionTarget, after index: Int) -> Bool {
-                target.isNode
-                    ? Int(target.rawValue) > index && Int(target.rawValue) < nodes.count
-                    : target == .answerTrue || target == .answerFalse
+        private static func walksIntegersAlone(_ nodes: UnsafeBufferPointer<DecisionNode>, entry: Int32) -> Bool {
+            func isValid(_ target: Int32, after index: Int) -> Bool {
+                target >= 0
+                    ? Int(target) > index && Int(target) < nodes.count
+                    : target == DecisionTarget.answerTrue.rawValue || target == DecisionTarget.answerFalse.rawValue
             }
             guard isValid(entry, after: -1) else { return false }
             return nodes.indices.allSatisfy { index in
-                nodes[index].integerLeaf.operand != .none && isValid(nodes[index].onTrue, after: index)
-                    && isValid(nodes[index].onFalse, after: index)
+                nodes[index].integerLeaf.operand != .none && isValid(nodes[index].onTrue.rawValue, after: index)
+                    && isValid(nodes[index].onFalse.rawValue, after: index)
             }
         }
 
