@@ -347,4 +347,23 @@ struct DecisionGraphTests {
         #expect(predicate.core.walkIntegerLeaves(in: short) == nil)
         #expect(try predicate.evaluate(in: short) == reference.evaluate(variables: ["a": 2, "b": .null, "c": .null]))
     }
+
+    /// What a trace shows is what runs: the integer walk's nodes, and when it declines (a null in `$c`) the
+    /// whole walk's from the entry.
+    @Test("a traced graph of integer leaves shows the integer walk's nodes, then the whole walk's if it declines")
+    func traceIntegerWalk() throws {
+        let predicate = try CompiledPredicate("$a > 1 AND $c < 5", symbols: Self.symbols)
+        #expect(predicate.program.storage.walksIntegersAlone)
+        func walked(_ variables: [String: Value]) throws -> [TraceEvent.Step] {
+            var events: [TraceEvent] = []
+            _ = try predicate.evaluate(variables: variables) { events.append($0) }
+            return events.map(\.step)
+        }
+        #expect(try walked(["a": 5, "c": 1]) == [.decisionNode(0), .decisionNode(1)])
+        #expect(try walked(["a": 0, "c": 1]) == [.decisionNode(0)])
+        #expect(
+            try walked(["a": 5, "c": .null]) == [
+                .decisionNode(0), .decisionNode(1), .decisionNode(0), .decisionNode(1),
+            ])
+    }
 }

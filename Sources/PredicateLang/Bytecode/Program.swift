@@ -111,7 +111,7 @@ package struct Program: Sendable {
         let runsOnSlotsAlone: Bool
         /// Whether every node of the main graph of a program that ``runsOnSlotsAlone`` carries an integer test
         /// (``IntegerLeaf``), so that it is first walked by its nodes' integer tests alone
-        /// (``VirtualMachine/walkIntegers(_:_:)``), and every edge goes to a later node or to true or false
+        /// (``VirtualMachine/walkIntegers(_:_:trace:)``), and every edge goes to a later node or to true or false
         /// (checked here: that walk relies on it for its bounds and its end).
         let walksIntegersAlone: Bool
         /// The one allocation holding the tables above (``TableLayout``).

@@ -1,6 +1,6 @@
 // Tracer: the hook behind `predc eval --trace`. Both loops are generic over a TraceSink and call it before
-// each instruction (the dispatch loop) or decision node (the graph walk), so the trace shows exactly what
-// runs. The untraced path uses NoTrace, whose `isEnabled` is false, so it compiles to nothing.
+// each instruction (the dispatch loop) or decision node (the graph walk, and the integer walk that comes
+// before it for a graph of integer tests alone), so the trace shows exactly what runs. The untraced path uses NoTrace, whose `isEnabled` is false, so it compiles to nothing.
 
 /// One step of an evaluation, as a tracer sees it just before it runs.
 package struct TraceEvent: Sendable {

@@ -100,15 +100,37 @@ extension IntegerLeaf {
 
 extension VirtualMachine {
     /// Evaluates a program whose main decision graph reads row slots only (``Program/Storage/runsOnSlotsAlone``)
-    /// over `slots`: the walk of ``run(_:_:trace:)``, given the slots and a budget and nothing else.
+    /// over `slots`: the walk of ``run(_:_:trace:)``, given the slots and a budget and nothing else, by the
+    /// leaves' tiers. Its caller, the row store's entry, has tried the integer walk first (its first step, in
+    /// a frame of its own: ``CompiledPredicate/Core/walkIntegerLeaves(in:)``).
     @inline(__always)
     static func run(_ program: Program.Storage, slots: SlotEntries) throws(EvaluationError) -> Bool {
+        try withSlotLeafInputs(program, slots) { (inputs) throws(EvaluationError) -> Bool in
+            var trace = NoTrace()
+            return try walkTiers(program, inputs, trace: &trace)
+        }
+    }
+
+    /// The answer of the leaves' tiers alone (without the integer walk): what debug builds check the integer
+    /// walk's answers against.
+    static func tiersAnswer(_ program: Program.Storage, slots: SlotEntries) -> Bool? {
+        try? withSlotLeafInputs(program, slots) { (inputs) throws(EvaluationError) -> Bool in
+            var trace = NoTrace()
+            return try walkTiers(program, inputs, trace: &trace)
+        }
+    }
+
+    /// Calls `body` with the inputs of a walk of slot leaves: `slots` and a budget for the evaluation.
+    @inline(__always)
+    private static func withSlotLeafInputs(
+        _ program: Program.Storage, _ slots: SlotEntries,
+        _ body: (SlotLeafInputs) throws(EvaluationError) -> Bool
+    ) throws(EvaluationError) -> Bool {
         var budget = EvaluationBudget(program.limits.maxEvaluationSteps)
         // Unprotected: the budget is two integers, never indexed; a protected address would put a stack
         // guard on every form-mode evaluation (five instructions).
         return try _withUnprotectedUnsafeMutablePointer(to: &budget) { (budget) throws(EvaluationError) -> Bool in
-            var trace = NoTrace()
-            return try walkSlots(program, SlotLeafInputs(slots: slots, budget: budget), trace: &trace)
+            try body(SlotLeafInputs(slots: slots, budget: budget))
         }
     }
 
@@ -117,14 +139,18 @@ extension VirtualMachine {
     /// test alone. Nothing is set up (no budget, no inputs, no error path), so the loop runs in registers.
     /// Nil at the first node whose slot holds neither an integer nor an array (a null, a string, a missing
     /// slot): the evaluation then takes the whole walk from the entry, whose leaves answer every value (the
-    /// tests are pure, so walking again changes nothing).
+    /// tests are pure, so walking again changes nothing). `trace` sees every node before its test, so a trace
+    /// of a walk that declines shows the nodes this walk tested, then the whole walk's.
     @inline(__always)
-    static func walkIntegers(_ program: Program.Storage, _ slots: SlotEntries) -> Bool? {
+    static func walkIntegers<Trace: TraceSink>(_ program: Program.Storage, _ slots: SlotEntries, trace: inout Trace)
+        -> Bool?
+    {
         let nodes = program.graphNodeBase
         var next = program.graphEntry
         // Every edge goes to a later node or to an answer, which is negative (checked when the program was
         // made), so the loop ends and reads only nodes.
         while next >= 0 {
+            if Trace.isEnabled { trace.recordNode(program, block: 0, Int(next)) }
             let node = nodes + Int(next)
             guard let answer = node.pointee.integerLeaf.answerOfTest(slots) else { return nil }
             next = answer ? node.pointee.onTrue.rawValue : node.pointee.onFalse.rawValue
@@ -135,10 +161,23 @@ extension VirtualMachine {
 
     /// Walks the main graph of a program of slot leaves only (``Program/Storage/runsOnSlotsAlone``) with
     /// `inputs`: both entries into the VM come here for such a program.
+    /// A graph of integer leaves alone is walked by their integer tests first (``walkIntegers(_:_:trace:)``).
     @inline(__always)
     static func walkSlots<Trace: TraceSink>(_ program: Program.Storage, _ inputs: SlotLeafInputs, trace: inout Trace)
         throws(EvaluationError) -> Bool
     {
+        if program.walksIntegersAlone, let answer = walkIntegers(program, inputs.slots, trace: &trace) {
+            assert(tiersAnswer(program, slots: inputs.slots) == answer, "the integer walk and the graph walk disagree")
+            return answer
+        }
+        return try walkTiers(program, inputs, trace: &trace)
+    }
+
+    /// Walks the main graph of a program of slot leaves only with each leaf answered by its tiers.
+    @inline(__always)
+    static func walkTiers<Trace: TraceSink>(
+        _ program: Program.Storage, _ inputs: SlotLeafInputs, trace: inout Trace
+    ) throws(EvaluationError) -> Bool {
         try walk(
             program, program.graphNodeBase, program.graphNodes.count, program.graphEntry, block: 0, inputs,
             leaves: SlotLeaves.self, trace: &trace)
