@@ -160,8 +160,8 @@ extension VirtualMachine {
     }
 
     /// Walks the main graph of a program of slot leaves only (``Program/Storage/runsOnSlotsAlone``) with
-    /// `inputs`: both entries into the VM come here for such a program.
-    /// A graph of integer leaves alone is walked by their integer tests first (``walkIntegers(_:_:trace:)``).
+    /// `inputs`, the way ``run(_:_:trace:)`` takes for such a program: a graph of integer leaves alone by their
+    /// integer tests first (``walkIntegers(_:_:trace:)``), then, or else, by the leaves' tiers.
     @inline(__always)
     static func walkSlots<Trace: TraceSink>(_ program: Program.Storage, _ inputs: SlotLeafInputs, trace: inout Trace)
         throws(EvaluationError) -> Bool
