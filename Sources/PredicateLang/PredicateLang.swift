@@ -137,18 +137,15 @@ public struct CompiledPredicate: Sendable {
         /// The answer of a graph of integer leaves alone (``Program/Storage/walksIntegersAlone``) over `store`,
         /// by ``VirtualMachine/walkIntegers(_:_:trace:)``, the first step the VM takes for such a program; nil
         /// when a slot it reads holds neither an integer nor an array (the caller then takes
-        /// ``run(object:entries:count:)``, whose walk answers by the leaves' tiers). A function of its own that calls nothing, so that it needs no frame,
-        /// given the store itself, so that its caller keeps nothing more for the way on.
+        /// ``run(object:entries:count:)``, whose walk answers by the leaves' tiers). A function of its own that
+        /// calls nothing, so that it needs no frame, given the store itself, so that its caller keeps nothing
+        /// more for the way on.
         @usableFromInline
         func walkIntegerLeaves(in store: borrowing RowStore) -> Bool? {
             store.withEntryBase { (entries, count) -> Bool? in
-                let slots = SlotEntries(base: entries, count: count)
                 var trace = NoTrace()
-                let answer = VirtualMachine.walkIntegers(program.storage, slots, trace: &trace)
-                assert(
-                    answer == nil || VirtualMachine.tiersAnswer(program.storage, slots: slots) == answer,
-                    "the integer walk and the graph walk disagree")
-                return answer
+                return VirtualMachine.walkIntegers(
+                    program.storage, SlotEntries(base: entries, count: count), trace: &trace)
             }
         }
 

@@ -140,7 +140,8 @@ extension VirtualMachine {
     /// Nil at the first node whose slot holds neither an integer nor an array (a null, a string, a missing
     /// slot): the evaluation then takes the whole walk from the entry, whose leaves answer every value (the
     /// tests are pure, so walking again changes nothing). `trace` sees every node before its test, so a trace
-    /// of a walk that declines shows the nodes this walk tested, then the whole walk's.
+    /// of a walk that declines shows the nodes this walk tested, then the whole walk's. Debug builds check
+    /// each answer against the leaves' tiers (``tiersAnswer(_:slots:)``).
     @inline(__always)
     static func walkIntegers<Trace: TraceSink>(_ program: Program.Storage, _ slots: SlotEntries, trace: inout Trace)
         -> Bool?
@@ -156,7 +157,9 @@ extension VirtualMachine {
             next = answer ? node.pointee.onTrue.rawValue : node.pointee.onFalse.rawValue
         }
         // Such a graph's edges end in true or false (``Program/Storage/walksIntegersAlone``).
-        return next == DecisionTarget.answerTrue.rawValue
+        let answer = next == DecisionTarget.answerTrue.rawValue
+        assert(tiersAnswer(program, slots: slots) == answer, "the integer walk and the graph walk disagree")
+        return answer
     }
 
     /// Walks the main graph of a program of slot leaves only (``Program/Storage/runsOnSlotsAlone``) with
@@ -167,7 +170,6 @@ extension VirtualMachine {
         throws(EvaluationError) -> Bool
     {
         if program.walksIntegersAlone, let answer = walkIntegers(program, inputs.slots, trace: &trace) {
-            assert(tiersAnswer(program, slots: inputs.slots) == answer, "the integer walk and the graph walk disagree")
             return answer
         }
         return try walkTiers(program, inputs, trace: &trace)
