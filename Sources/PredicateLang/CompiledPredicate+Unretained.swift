@@ -18,10 +18,18 @@ extension CompiledPredicate {
 
         /// ``CompiledPredicate/evaluate(in:object:)`` with a null `SELF`, an evaluation error counting as false
         /// (as a form counts a condition that fails). Inlined into the caller, like ``CompiledPredicate/evaluate(in:object:)``,
-        /// down to the call into the walk.
-        @inlinable
+        /// down to the call into the walk. The integer walk is reached through a reference of its own: with the
+        /// rest of the evaluation in the same closure, that closure is a function with a frame, entered for
+        /// every evaluation, which the integer walk itself does not need.
+        @inlinable @inline(__always)
         package func isTrue(in store: borrowing RowStore) -> Bool {
-            core._withUnsafeGuaranteedRef { (core) -> Bool in (try? core.run(in: store, object: .null)) ?? false }
+            let quick = core._withUnsafeGuaranteedRef { (core) -> Bool? in
+                core.storeRoute == .integerLeaves ? core.walkIntegerLeaves(in: store) : nil
+            }
+            if let quick { return quick }
+            return core._withUnsafeGuaranteedRef { (core) -> Bool in
+                (try? core.runAfterIntegerWalk(in: store, object: .null)) ?? false
+            }
         }
     }
 }

@@ -165,6 +165,14 @@ public struct CompiledPredicate: Sendable {
         @inlinable @inline(__always)
         func run(in store: borrowing RowStore, object: borrowing Value) throws(EvaluationError) -> Bool {
             if storeRoute == .integerLeaves, let answer = walkIntegerLeaves(in: store) { return answer }
+            return try runAfterIntegerWalk(in: store, object: object)
+        }
+
+        /// ``run(in:object:)`` once a graph of integer leaves alone has declined its integer walk (or for any
+        /// other program): the whole walk over the store's slots, or the store's tags as `$variables`.
+        @inlinable @inline(__always)
+        func runAfterIntegerWalk(in store: borrowing RowStore, object: borrowing Value) throws(EvaluationError) -> Bool
+        {
             guard storeRoute != .readingTags else { return try run(readingTagsOf: store, object: object) }
             return try store.withEntryBase { (entries, count) throws(EvaluationError) -> Bool in
                 try run(object: object, entries: entries, count: count)

@@ -105,10 +105,14 @@ public final class ChangeFixture {
         let steps = steps
         let mask = steps.count - 1
         var next = next
-        for _ in 0..<count {
-            let step = steps[next & mask]
-            next &+= 1
-            blackHoleChanges(try form.setValue(step.value, for: step.tag))
+        // Each step's tag and value are passed borrowed from the steps' memory, as a caller passes its own:
+        // copying the step out of the array would retain its tag and copy its value for every change.
+        try steps.withUnsafeBufferPointer { (steps) throws(FormError) in
+            for _ in 0..<count {
+                let index = next & mask
+                next &+= 1
+                blackHoleChanges(try form.setValue(steps[index].value, for: steps[index].tag))
+            }
         }
         self.next = next
     }

@@ -79,10 +79,23 @@ struct ChangeSetBuilder: @unchecked Sendable {
         if !isKnownUniquelyReferenced(&storage) { storage = .make() }
         storage.withUnsafeMutablePointerToHeader { contents in
             swap(&contents.pointee.entries, &entries)
-            contents.pointee.tags = tags
+            // The form's tags change only with its structure, so the storage usually holds this very array
+            // already: assigning it again would retain it and release the same array.
+            if !Self.isSameArray(contents.pointee.tags, tags) { contents.pointee.tags = tags }
             if !evaluated.isEmpty || !contents.pointee.evaluated.isEmpty { contents.pointee.evaluated = evaluated }
         }
         return FormChangeSet(storage: storage, locationsOmitted: !computesLocations)
+    }
+
+    /// Whether `first` and `second` are one array's storage, so equal without comparing their elements: the
+    /// elements of a live array are at an address no other live array's are (empty arrays share one, and
+    /// are equal too).
+    @inline(always)
+    private static func isSameArray(_ first: [String?], _ second: [String?]) -> Bool {
+        first.count == second.count
+            && first.withUnsafeBufferPointer { one in
+                second.withUnsafeBufferPointer { one.baseAddress == $0.baseAddress }
+            }
     }
 
     @inline(always)

@@ -1,12 +1,13 @@
 // StringIndex: a list of distinct strings and the position of each, found in a few dozen instructions
-// for a short string (FNV-1a, where a Dictionary's SipHash costs hundreds). The form keeps two: its tags,
-// whose positions are their slots (mirroring the RowStore's SymbolTable, which the compiler needs; looking
-// a tag up there copies the table out of the store and hashes the tag with SipHash), so that the tag an
-// action names (`setValue(_:for:)`, `form["tag"]`) resolves at once; and the predicate texts of the
-// program cache. Open addressing with linear probing over a power-of-two table, at most half full; the
-// hash is seeded per process, so which strings collide cannot be chosen in advance by whoever writes a
-// definition. The hash is over the bytes, so a canonically equivalent spelling of a string is not found
-// (the form's tags fall back to the store's symbol table, which compares as Swift strings do).
+// for a short string (FNV-1a over pieces of up to eight bytes, where a Dictionary's SipHash costs
+// hundreds). The form keeps two: its tags, whose positions are their slots (mirroring the RowStore's
+// SymbolTable, which the compiler needs; looking a tag up there copies the table out of the store and
+// hashes the tag with SipHash), so that the tag an action names (`setValue(_:for:)`, `form["tag"]`)
+// resolves at once; and the predicate texts of the program cache. Open addressing with linear probing
+// over a power-of-two table, at most half full; the hash is seeded per process, so which strings collide
+// cannot be chosen in advance by whoever writes a definition. The hash is over the bytes, so a
+// canonically equivalent spelling of a string is not found (the form's tags fall back to the store's
+// symbol table, which compares as Swift strings do).
 
 struct StringIndex: Sendable {
     /// Per bucket: 0 when empty, else the string's hash in the high 32 bits and its position + 1 in the
@@ -78,24 +79,45 @@ struct StringIndex: Sendable {
         buckets[bucket] = UInt64(hash) << 32 | UInt64(position &+ 1)
     }
 
-    /// FNV-1a over the string's UTF-8 from the seed, then a 64-bit finalizer (MurmurHash3's), folded to
-    /// 32 bits: every byte of the string moves every bit of the result.
+    /// FNV-1a over the string's UTF-8 from the seed, taken eight bytes at a time and the rest in at most three
+    /// pieces (four, two, one byte), then a 64-bit finalizer (MurmurHash3's), folded to 32 bits: every byte of
+    /// the string moves every bit of the result. The length is mixed in first, so that a string and the same
+    /// string with trailing NUL bytes differ before their last piece.
     private func hash(_ string: String) -> UInt32 {
         let start = seed ^ 0xCBF2_9CE4_8422_2325
-        // The bytes in place when the string has them contiguously (native strings always do);
-        // iterating the UTF-8 view costs several times more per byte.
+        // The bytes in place when the string has them contiguously (native strings always do); otherwise
+        // copied out, so that a string hashes the same however it is stored.
         var hash =
-            string.utf8.withContiguousStorageIfAvailable { bytes in
-                var hash = start
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-                return hash
-            }
-            ?? string.utf8.reduce(start) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+            string.utf8.withContiguousStorageIfAvailable { Self.mix(UnsafeRawBufferPointer($0), from: start) }
+            ?? Array(string.utf8).withUnsafeBytes { Self.mix($0, from: start) }
         hash ^= hash >> 33
         hash &*= 0xFF51_AFD7_ED55_8CCD
         hash ^= hash >> 33
         hash &*= 0xC4CE_B9FE_1A85_EC53
         hash ^= hash >> 33
         return UInt32(truncatingIfNeeded: hash)
+    }
+
+    /// The FNV-1a steps of ``hash(_:)`` over `bytes`, each step one piece of up to eight bytes.
+    @inline(__always)
+    private static func mix(_ bytes: UnsafeRawBufferPointer, from start: UInt64) -> UInt64 {
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        let count = bytes.count
+        var hash = (start ^ UInt64(truncatingIfNeeded: count)) &* prime
+        var offset = 0
+        while count &- offset >= 8 {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+            offset &+= 8
+        }
+        if count &- offset >= 4 {
+            hash = (hash ^ UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) &* prime
+            offset &+= 4
+        }
+        if count &- offset >= 2 {
+            hash = (hash ^ UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self))) &* prime
+            offset &+= 2
+        }
+        if count &- offset >= 1 { hash = (hash ^ UInt64(bytes[offset])) &* prime }
+        return hash
     }
 }
