@@ -83,19 +83,27 @@ struct StringIndex: Sendable {
     /// pieces (four, two, one byte), then a 64-bit finalizer (MurmurHash3's), folded to 32 bits: every byte of
     /// the string moves every bit of the result. The length is mixed in first, so that a string and the same
     /// string with trailing NUL bytes differ before their last piece.
+    @inline(__always)
     private func hash(_ string: String) -> UInt32 {
         let start = seed ^ 0xCBF2_9CE4_8422_2325
         // The bytes in place when the string has them contiguously (native strings always do); otherwise
         // copied out, so that a string hashes the same however it is stored.
         var hash =
             string.utf8.withContiguousStorageIfAvailable { Self.mix(UnsafeRawBufferPointer($0), from: start) }
-            ?? Array(string.utf8).withUnsafeBytes { Self.mix($0, from: start) }
+            ?? Self.mixCopied(string, from: start)
         hash ^= hash >> 33
         hash &*= 0xFF51_AFD7_ED55_8CCD
         hash ^= hash >> 33
         hash &*= 0xC4CE_B9FE_1A85_EC53
         hash ^= hash >> 33
         return UInt32(truncatingIfNeeded: hash)
+    }
+
+    /// ``mix(_:from:)`` over a copy of the bytes of a string that does not hold them contiguously. Out of line,
+    /// so that the usual path neither copies nor retains the string.
+    @inline(never)
+    private static func mixCopied(_ string: String, from start: UInt64) -> UInt64 {
+        Array(string.utf8).withUnsafeBytes { mix($0, from: start) }
     }
 
     /// The FNV-1a steps of ``hash(_:)`` over `bytes`, each step one piece of up to eight bytes.
