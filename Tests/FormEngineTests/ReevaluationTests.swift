@@ -201,3 +201,34 @@ struct ReevaluationTests {
         #expect(form["a"]?.isEffectivelyDisabled == true)
     }
 }
+
+@Suite("Re-evaluation of integer conditions")
+struct IntegerConditionTests {
+    /// Values a form's integer condition reads: integers and arrays (its integer walk answers), and values that
+    /// walk declines (null, strings, doubles, booleans, dictionaries), which the whole evaluation answers.
+    static let values: [Value] = [
+        .int(4), .int(5), .int(6), .int(-1), .null, .string("7"), .string("x"), .double(5.5), .double(4.5),
+        .bool(true), .array([1, 2, 3, 4, 5, 6]), .array([]), .dictionary(["a": 1]),
+    ]
+
+    @Test(
+        "a condition of integer tests hides its row as the predicate answers over the same value",
+        arguments: [
+            "$n > 5", "$n BETWEEN {2, 5}", "NOT ($n == 5) AND $n >= 0",
+            "($n < 0 OR $n == 9) AND NOT ($n BETWEEN {20, 30})",
+        ])
+    func hiddenAsEvaluated(_ text: String) throws {
+        let form = try Form {
+            Section("s") {
+                Row("n", value: 0)
+                Row("r").hidden(.predicate(text))
+            }
+        }
+        let predicate = try CompiledPredicate(text, symbols: SymbolTable(tags: ["n"]))
+        for value in Self.values {
+            try form.setValue(value, for: "n")
+            let expected = (try? predicate.evaluate(in: RowStore(["n": value]))) ?? false
+            #expect(form["r"]?.isHidden == expected, "\(text) with \(value)")
+        }
+    }
+}
