@@ -23,10 +23,7 @@ extension CompiledPredicate {
         /// every evaluation, which the integer walk itself does not need.
         @inlinable @inline(__always)
         package func isTrue(in store: borrowing RowStore) -> Bool {
-            let quick = core._withUnsafeGuaranteedRef { (core) -> Bool? in
-                core.storeRoute == .integerLeaves ? core.walkIntegerLeaves(in: store) : nil
-            }
-            if let quick { return quick }
+            if let answer = core._withUnsafeGuaranteedRef({ $0.integerAnswer(in: store) }) { return answer }
             return core._withUnsafeGuaranteedRef { (core) -> Bool in
                 (try? core.runAfterIntegerWalk(in: store, object: .null)) ?? false
             }

@@ -137,7 +137,7 @@ public struct CompiledPredicate: Sendable {
         /// The answer of a graph of integer leaves alone (``Program/Storage/walksIntegersAlone``) over `store`,
         /// by ``VirtualMachine/walkIntegers(_:_:trace:)``, the first step the VM takes for such a program; nil
         /// when a slot it reads holds neither an integer nor an array (the caller then takes
-        /// ``run(object:entries:count:)``, whose walk answers by the leaves' tiers). A function of its own that
+        /// ``runAfterIntegerWalk(in:object:)``, whose walk answers by the leaves' tiers). A function of its own that
         /// calls nothing, so that it needs no frame, given the store itself, so that its caller keeps nothing
         /// more for the way on.
         @usableFromInline
@@ -164,8 +164,15 @@ public struct CompiledPredicate: Sendable {
         /// and ``CompiledPredicate/Unretained`` both come here.
         @inlinable @inline(__always)
         func run(in store: borrowing RowStore, object: borrowing Value) throws(EvaluationError) -> Bool {
-            if storeRoute == .integerLeaves, let answer = walkIntegerLeaves(in: store) { return answer }
+            if let answer = integerAnswer(in: store) { return answer }
             return try runAfterIntegerWalk(in: store, object: object)
+        }
+
+        /// The integer walk's answer over `store` when the program is a graph of integer leaves alone
+        /// (``walkIntegerLeaves(in:)``); nil for any other program, or when that walk declines.
+        @inlinable @inline(__always)
+        func integerAnswer(in store: borrowing RowStore) -> Bool? {
+            storeRoute == .integerLeaves ? walkIntegerLeaves(in: store) : nil
         }
 
         /// ``run(in:object:)`` once a graph of integer leaves alone has declined its integer walk (or for any
