@@ -1,8 +1,8 @@
 // ChangeSetBuilder+QuickPath: the change set of the usual transaction — a value change whose readers
 // flipped the flags of at most two rows, nothing inserted or removed, positions current, the default
 // `hiddenIncludesSection` off — built straight from those rows: no sort, no scratch list, one count
-// query per location. Any other transaction goes to the thorough builder, which in debug builds also
-// checks every change set this path builds.
+// query per location, each entry written straight into the change set's storage. Any other transaction
+// goes to the thorough builder, which in debug builds also checks every change set this path builds.
 // The steps a value change takes are `@inline(always)` (inlined without exception; `@inline(__always)` is a
 // hint, declined for the larger steps): each runs once or twice per change, where a
 // call and the checks around it cost more than the step itself.
@@ -10,6 +10,8 @@
 extension ChangeSetBuilder {
     /// The quick path's limit on rows with flipped flags (a value with two dependents).
     static let quickFlagLimit = 2
+    /// The most entries the quick path writes: three flags of each flipped row and a value.
+    static let quickEntryLimit = quickFlagLimit &* 3 &+ 1
 
     /// The change set of `state`'s transaction when it has the usual shape; nil (having changed
     /// nothing) otherwise.
@@ -35,14 +37,15 @@ extension ChangeSetBuilder {
         }
         if let row = first, let other = second, other.precedes(row) { (first, second) = (other, row) }
         used = 0
+        prepareStorage(capacity: Self.quickEntryLimit)
         if let first { appendFlagChanges(of: first, besides: second, in: &state) }
         if let second { appendFlagChanges(of: second, besides: first, in: &state) }
         if let row = valueRow,
             !state.log.originalValues[row.element.raw].isIdentical(to: state.elements[row.element.raw].value)
         {
-            append(.valuesChanged, row.located(locating: row.isShownNow, in: &state))
+            appendInPlace(.valuesChanged, row.located(locating: row.isShownNow, in: &state))
         }
-        return finished(tags: state.elementTags)
+        return finishedInPlace(tags: state.elementTags)
     }
 
     /// The entries of one row's flipped flags, as the thorough builder writes them: hidden first, then
@@ -65,16 +68,17 @@ extension ChangeSetBuilder {
                     let correction = state.ownHidden(other.element) ? 1 : -1
                     located.location = FormChangeSet.Location(section: location.section, row: rowIndex &+ correction)
                 }
-                append(.rowsHidden, located)
+                appendInPlace(.rowsHidden, located)
             } else {
-                append(.rowsShown, row.located(locating: row.isShownNow, in: &state))
+                appendInPlace(.rowsShown, row.located(locating: row.isShownNow, in: &state))
             }
         }
         if before.disabled != now.disabled {
-            append(before.disabled ? .enabled : .disabled, row.located(locating: row.isShownNow, in: &state))
+            appendInPlace(before.disabled ? .enabled : .disabled, row.located(locating: row.isShownNow, in: &state))
         }
         if before.required != now.required {
-            append(now.required ? .becameRequired : .becameOptional, row.located(locating: row.isShownNow, in: &state))
+            appendInPlace(
+                now.required ? .becameRequired : .becameOptional, row.located(locating: row.isShownNow, in: &state))
         }
     }
 }

@@ -15,13 +15,15 @@ struct ChangeSetBuilder: @unchecked Sendable {
     var computesLocations = true
     /// Storage reused by every change set for sorting the touched elements.
     private var orderScratch: [OrderKey] = []
-    /// The entries being written: those of the change set before the last, overwritten by the next one
-    /// (``finished(tags:evaluated:)``). Once the caller has dropped that change set they are held here
-    /// only, so writing them again allocates nothing.
+    /// The entries the thorough builder writes (and corrects) before ``finished(tags:evaluated:)`` copies
+    /// them into the change set's storage; overwritten by the next thorough change set, so writing them
+    /// again allocates nothing.
     var entries: [FormChangeSet.Entry] = []
-    /// The storage of the last change set, which the next one takes again when nobody kept it.
+    /// The storage of the last change set, which the next one takes again when nobody kept it. The quick
+    /// path writes its entries straight into it (``appendInPlace(_:_:)``).
     private var storage = FormChangeSet.Storage.make()
-    /// How many of `entries` the change set being built has written.
+    /// How many entries the change set being built has written (in `entries` for the thorough builder,
+    /// in `storage` for the quick path).
     var used = 0
 
     /// The net change set of `state`'s current transaction. O(k log k + k log n) for k touched
@@ -67,18 +69,36 @@ struct ChangeSetBuilder: @unchecked Sendable {
         return finished(tags: state.elementTags, evaluated: evaluated)
     }
 
-    /// The change set of the `used` entries written, in the storage of the previous change set when
-    /// nobody kept that one (else in new storage). The entries trade places with that storage's: the
-    /// builder writes the next change set over the entries of the one before.
-    @inline(always)
+    /// The change set of the `used` entries the thorough builder wrote, copied into the storage of the
+    /// previous change set when nobody kept that one (else into new storage).
     mutating func finished(tags: [String?], evaluated: [ConditionKey] = []) -> FormChangeSet {
-        // Entries are overwritten in place and only the surplus of a longer previous change set is
-        // removed: `removeAll(keepingCapacity:)` goes through a generic `replaceSubrange` costing more
-        // than the usual two or three entries.
-        if used < entries.count { entries.removeLast(entries.count &- used) }
-        if !isKnownUniquelyReferenced(&storage) { storage = .make() }
+        prepareStorage(capacity: used)
+        let used = used
+        entries.withUnsafeBufferPointer { written in
+            guard let base = written.baseAddress, used <= written.count else { return }
+            // Entries are plain numbers: written over the previous ones without deinitializing them.
+            storage.withUnsafeMutablePointerToElements { $0.initialize(from: base, count: used) }
+        }
+        return finishedInPlace(tags: tags, evaluated: evaluated)
+    }
+
+    /// Makes `storage` unique with room for `capacity` entries: the storage of the previous change set
+    /// when nobody kept it and it has the room, else new storage.
+    @inline(always)
+    mutating func prepareStorage(capacity: Int) {
+        if !isKnownUniquelyReferenced(&storage)
+            || storage.withUnsafeMutablePointerToHeader({ $0.pointee.capacity }) < capacity
+        {
+            storage = .make(capacity: max(capacity, Self.quickEntryLimit))
+        }
+    }
+
+    /// The change set of the `used` entries in `storage` (made unique by ``prepareStorage(capacity:)``).
+    @inline(always)
+    mutating func finishedInPlace(tags: [String?], evaluated: [ConditionKey] = []) -> FormChangeSet {
+        let used = used
         storage.withUnsafeMutablePointerToHeader { contents in
-            swap(&contents.pointee.entries, &entries)
+            contents.pointee.count = min(used, contents.pointee.capacity)
             // The form's tags change only with its structure, so the storage usually holds this very array
             // already: assigning it again would retain it and release the same array.
             if !Self.isSameArray(contents.pointee.tags, tags) { contents.pointee.tags = tags }
@@ -102,6 +122,18 @@ struct ChangeSetBuilder: @unchecked Sendable {
     mutating func append(_ list: FormChangeSet.List, _ element: FormChangeSet.Located) {
         let entry = FormChangeSet.Entry(list: list, element: element)
         if used < entries.count { entries[used] = entry } else { entries.append(entry) }
+        used &+= 1
+    }
+
+    /// Writes an entry straight into `storage`, which ``prepareStorage(capacity:)`` made unique with room for
+    /// it (an entry past that room would be dropped; the quick path writes at most ``quickEntryLimit``).
+    @inline(always)
+    mutating func appendInPlace(_ list: FormChangeSet.List, _ element: FormChangeSet.Located) {
+        let index = used
+        storage.withUnsafeMutablePointers { contents, elements in
+            guard index < contents.pointee.capacity else { return }
+            (elements + index).initialize(to: FormChangeSet.Entry(list: list, element: element))
+        }
         used &+= 1
     }
 

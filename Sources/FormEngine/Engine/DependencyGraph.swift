@@ -6,11 +6,12 @@
 
 struct DependencyGraph: Sendable {
     /// The readers of every input, back to back: the conditions that read input `i` (slot `s`, property
-    /// `p`, `i = s * 3 + p.rawValue`) are `readers[readerStart[i] ..< readerStart[i + 1]]`, as
-    /// `ConditionID.raw`. One flat array instead of a list per input: a change finds its readers with two
-    /// reads and no reference counting.
+    /// `p`, `i = s * 3 + p.rawValue`) are `readerRanks[readerStart[i] ..< readerStart[i + 1]]`, by their
+    /// ranks (positions in ``order``), which is what the dirty queue keeps. One flat array instead of a list
+    /// per input: a change finds its readers with two reads and queues them with no look-up and no
+    /// reference counting.
     private(set) var readerStart: [Int32] = [0]
-    private(set) var readers: [Int32] = []
+    private(set) var readerRanks: [Int32] = []
     /// Conditions in topological order (writers before readers).
     var order: [ConditionID] = []
     /// Position in `order` by `ConditionID.raw`; -1 for conditions not in the graph.
@@ -18,12 +19,7 @@ struct DependencyGraph: Sendable {
     /// Number of (condition, read) pairs.
     var edgeCount = 0
 
-    /// The readers of (slot, property).
-    func readers(of slot: Slot, _ property: ObservedProperty) -> [ConditionID] {
-        readerRange(of: slot, property).map { ConditionID(Int(readers[$0])) }
-    }
-
-    /// Where the readers of (slot, property) are in ``readers``; empty for a slot the graph does not know.
+    /// Where the readers of (slot, property) are in ``readerRanks``; empty for a slot the graph does not know.
     @inline(always)
     func readerRange(of slot: Slot, _ property: ObservedProperty) -> Range<Int> {
         let input = slot.index &* 3 &+ property.rawValue
@@ -79,13 +75,13 @@ struct DependencyGraph: Sendable {
         }
         for input in 1..<start.count { start[input] &+= start[input &- 1] }
         var next = start
-        graph.readers = Array(filled: 0, count: graph.edgeCount)
+        graph.readerRanks = Array(filled: 0, count: graph.edgeCount)
         var successors = [[Int]](filled: [], count: state.conditions.count)
         var indegree = [Int](filled: 0, count: state.conditions.count)
         for reader in vertices {
             for read in state.conditions[reader.raw].reads {
                 let input = read.slot.index &* 3 &+ read.property.rawValue
-                graph.readers[Int(next[input])] = Int32(truncatingIfNeeded: reader.raw)
+                graph.readerRanks[Int(next[input])] = Int32(truncatingIfNeeded: reader.raw)
                 next[input] &+= 1
                 for writer in state.writers(of: read) where isVertex[writer.raw] {
                     successors[writer.raw].append(reader.raw)
@@ -105,6 +101,12 @@ struct DependencyGraph: Sendable {
             for next in successors[vertex] {
                 indegree[next] -= 1
                 if indegree[next] == 0 { queue.append(next) }
+            }
+        }
+        // Every reader is a vertex, so ranked once the order is complete: its condition becomes its rank.
+        if graph.order.count == vertices.count {
+            for index in graph.readerRanks.indices {
+                graph.readerRanks[index] = Int32(truncatingIfNeeded: graph.rank(of: Int(graph.readerRanks[index])))
             }
         }
         if graph.order.count < vertices.count {

@@ -10,8 +10,7 @@ extension FormState {
     @inline(always)
     mutating func markReaders(of slot: Slot, _ property: ObservedProperty) {
         for index in graph.readerRange(of: slot, property) {
-            let reader = Int(graph.readers[index])
-            dirty.insert(rank: graph.rank(of: reader))
+            dirty.insert(rank: Int(graph.readerRanks[index]))
         }
     }
 

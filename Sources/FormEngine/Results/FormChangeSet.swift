@@ -17,7 +17,7 @@
 /// for k entries), so read a list once and keep it rather than reading it in a loop.
 public struct FormChangeSet: Hashable, @unchecked Sendable {
     /// A position among the *visible* sections and rows, as a table view counts them.
-    public struct Location: Hashable, Sendable, CustomStringConvertible {
+    public struct Location: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
         /// Index among the visible sections.
         public var section: Int
         /// Index among the visible rows of that section; nil for a section.
@@ -137,7 +137,7 @@ public struct FormChangeSet: Hashable, @unchecked Sendable {
     /// An element as an entry records it: plain numbers only (the element's tag is found by
     /// ``tagIndex`` in the change set's ``tags`` when a list is read), so that entries are written,
     /// copied and dropped without reference counting.
-    struct Located: Hashable, Sendable {
+    struct Located: Hashable, Sendable, BitwiseCopyable {
         /// Index in the change set's `tags`: the element's ID for the entries a form writes.
         var tagIndex: Int
         var sectionIndex: Int
@@ -146,37 +146,63 @@ public struct FormChangeSet: Hashable, @unchecked Sendable {
     }
 
     /// One entry of one list.
-    struct Entry: Hashable, Sendable {
+    struct Entry: Hashable, Sendable, BitwiseCopyable {
         var list: List
         var element: Located
     }
 
-    /// What a change set holds by reference: the entries of every list in one array, each list's entries
-    /// in that list's order (one array rather than eleven), the tags they name, and the conditions
-    /// evaluated. Held behind one reference, so that a change set is returned and dropped with one retain
-    /// and one release (three arrays were dropped one by one, two of them through the generic value
-    /// witnesses a client's compiler emits: a hundred instructions a value change), and the change-set
-    /// builder fills the storage of the previous change set again when nobody kept it: a change allocates
-    /// nothing. Copied before a write when shared (``uniqueStorage()``).
+    /// What a change set holds by reference besides its entries: how many entries it has and room for, the
+    /// tags they name, and the conditions evaluated.
     struct Contents {
-        var entries: [Entry] = []
+        /// The entries written (``Storage``'s elements).
+        var count = 0
+        /// The entries there is room for.
+        var capacity = 0
         /// The tags entries name, by ``Located/tagIndex``: the form's tags by element ID (shared with the
         /// form, which only ever appends to them), then any tag a list's setter brought in.
         var tags: [String?] = []
         var evaluated: [ConditionKey] = []
     }
 
-    /// The ``Contents`` of one or more change sets. Read and written through its header pointer, which
-    /// carries no exclusivity check (a class's stored property would, at each access). Shared between
-    /// copies of a change set and the builder, and written only while unique (``uniqueStorage()``, the
-    /// builder's `isKnownUniquelyReferenced`): that is why a change set may cross threads (the
-    /// `@unchecked Sendable` above; ManagedBuffer is not Sendable).
-    final class Storage: ManagedBuffer<Contents, Never> {
-        /// New storage holding `contents`.
-        static func make(_ contents: Contents = Contents()) -> Storage {
-            let buffer = Storage.create(minimumCapacity: 0) { _ in contents }
+    /// The entries of every list, in the storage's own memory after its ``Contents``, each list's entries in
+    /// that list's order (one sequence rather than eleven arrays). Held behind one reference, so that a
+    /// change set is returned and dropped with one retain and one release (three arrays were dropped one by
+    /// one, two of them through the generic value witnesses a client's compiler emits: a hundred
+    /// instructions a value change), and the change-set builder writes the entries of the next change set
+    /// straight into the storage of the previous one when nobody kept it: a change allocates nothing, and
+    /// its entries are written without an array's uniqueness check each. Read and written through its
+    /// pointers, which carry no exclusivity check (a class's stored property would, at each access).
+    /// Shared between copies of a change set and the builder, and written only while unique
+    /// (``uniqueStorage()``, the builder's `isKnownUniquelyReferenced`): that is why a change set may cross
+    /// threads (the `@unchecked Sendable` above; ManagedBuffer is not Sendable).
+    final class Storage: ManagedBuffer<Contents, Entry> {
+        /// New storage holding `entries`, with room for at least `capacity` entries, `tags` and `evaluated`.
+        static func make(
+            _ entries: UnsafeBufferPointer<Entry> = UnsafeBufferPointer(start: nil, count: 0), capacity: Int = 0,
+            tags: [String?] = [], evaluated: [ConditionKey] = []
+        ) -> Storage {
+            let room = max(capacity, entries.count)
+            let buffer = Storage.create(minimumCapacity: room) { _ in
+                Contents(count: entries.count, capacity: room, tags: tags, evaluated: evaluated)
+            }
+            if let base = entries.baseAddress {
+                buffer.withUnsafeMutablePointerToElements { $0.initialize(from: base, count: entries.count) }
+            }
             // `create` called on a subclass returns an instance of that subclass (ManagedBuffer's documented pattern).
             return unsafeDowncast(buffer, to: Storage.self)
+        }
+
+        /// A copy of this storage, with room for at least `capacity` entries.
+        func copy(capacity: Int = 0) -> Storage {
+            withUnsafeMutablePointers { contents, elements in
+                Storage.make(
+                    UnsafeBufferPointer(start: elements, count: contents.pointee.count), capacity: capacity,
+                    tags: contents.pointee.tags, evaluated: contents.pointee.evaluated)
+            }
+        }
+
+        deinit {
+            _ = withUnsafeMutablePointers { contents, elements in elements.deinitialize(count: contents.pointee.count) }
         }
 
         /// The storage of every change set made empty (``FormChangeSet/init()``): shared, so never written
@@ -185,6 +211,13 @@ public struct FormChangeSet: Hashable, @unchecked Sendable {
 
         /// The contents, copied out.
         var contents: Contents { withUnsafeMutablePointerToHeader { $0.pointee } }
+
+        /// The entries, copied out.
+        var entries: [Entry] {
+            withUnsafeMutablePointers { contents, elements in
+                Array(UnsafeBufferPointer(start: elements, count: contents.pointee.count))
+            }
+        }
     }
 
     /// The entries, tags and evaluated conditions (``Contents``).
@@ -192,33 +225,35 @@ public struct FormChangeSet: Hashable, @unchecked Sendable {
 
     /// The storage, copied first when another change set (or the builder) shares it.
     private mutating func uniqueStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = .make(storage.contents) }
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         return storage
     }
 
-    /// The entries of every list (see ``Contents``). The lists are gathered from them on access (O(k)
-    /// for k entries).
-    var entries: [Entry] { storage.withUnsafeMutablePointerToHeader { $0.pointee.entries } }
+    /// The entries of every list (see ``Storage``). The lists are gathered from them on access (O(k) for k
+    /// entries).
+    var entries: [Entry] { storage.entries }
     /// The tags entries name (see ``Contents``).
     var tags: [String?] { storage.withUnsafeMutablePointerToHeader { $0.pointee.tags } }
 
     /// The entries of one list, in order.
     subscript(list: List) -> [ElementChange] {
         get {
-            let contents = storage.contents
-            return contents.entries.compactMap { $0.list == list ? change($0.element, tags: contents.tags) : nil }
+            let tags = tags
+            return entries.compactMap { $0.list == list ? change($0.element, tags: tags) : nil }
         }
         set {
-            uniqueStorage().withUnsafeMutablePointerToHeader { contents in
-                contents.pointee.entries.removeAll { $0.list == list }
-                for change in newValue {
-                    let located = Located(
-                        tagIndex: contents.pointee.tags.count, sectionIndex: change.sectionIndex,
-                        rowIndex: change.rowIndex, location: change.location)
-                    contents.pointee.tags.append(change.tag)
-                    contents.pointee.entries.append(Entry(list: list, element: located))
-                }
+            var entries = entries
+            var tags = tags
+            entries.removeAll { $0.list == list }
+            for change in newValue {
+                let located = Located(
+                    tagIndex: tags.count, sectionIndex: change.sectionIndex, rowIndex: change.rowIndex,
+                    location: change.location)
+                tags.append(change.tag)
+                entries.append(Entry(list: list, element: located))
             }
+            let evaluated = evaluated
+            storage = entries.withUnsafeBufferPointer { .make($0, tags: tags, evaluated: evaluated) }
         }
     }
 
@@ -245,7 +280,7 @@ public struct FormChangeSet: Hashable, @unchecked Sendable {
     }
 
     /// Whether nothing changed.
-    public var isEmpty: Bool { entries.isEmpty }
+    public var isEmpty: Bool { storage.withUnsafeMutablePointerToHeader { $0.pointee.count == 0 } }
 
     public static func == (lhs: FormChangeSet, rhs: FormChangeSet) -> Bool {
         if lhs.storage === rhs.storage {
