@@ -34,6 +34,16 @@ struct ColumnTests {
         #expect(column.isEmpty && column.popLast() == nil)
     }
 
+    @Test("three elements read at once are the three read one by one, at every start that leaves room")
+    func threeAtOnce() {
+        var column = Column<Int>()
+        for value in 0..<10 { column.append(value &* 11) }
+        for start in 0...7 {
+            let (first, second, third) = column.three(at: start)
+            #expect([first, second, third] == [column[start], column[start + 1], column[start + 2]])
+        }
+    }
+
     @Test("a copy keeps its elements when the original is made unique and written, appended to or reserved")
     func copiesStayApart() {
         var column = Column(repeating: false, count: 40)

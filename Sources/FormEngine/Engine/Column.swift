@@ -52,6 +52,15 @@ struct Column<Element: BitwiseCopyable>: @unchecked Sendable {
         }
     }
 
+    /// The elements at `index`, `index + 1` and `index + 2` (an element's three condition results), behind
+    /// one bounds check instead of three.
+    @inline(always)
+    func three(at index: Int) -> (Element, Element, Element) {
+        let last = UInt(bitPattern: index) &+ 2
+        precondition(last >= 2 && last < UInt(bitPattern: count))  // safe: as Array's subscript, once for three
+        return storage.withUnsafeMutablePointerToElements { ($0[index], $0[index &+ 1], $0[index &+ 2]) }
+    }
+
     /// The bounds check an Array's subscript makes, with the same outcome: the indices are the engine's own
     /// (element and condition IDs, heap positions), never input.
     @inline(always)

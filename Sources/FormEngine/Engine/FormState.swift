@@ -91,8 +91,8 @@ struct FormState: Sendable {
     /// The element's own results, as the transaction log records them.
     @inline(always)
     func flags(of element: ElementID) -> TransactionLog.Flags {
-        let base = element.raw &* 3
-        return TransactionLog.Flags(hidden: results[base], disabled: results[base &+ 1], required: results[base &+ 2])
+        let (hidden, disabled, required) = results.three(at: element.raw &* 3)
+        return TransactionLog.Flags(hidden: hidden, disabled: disabled, required: required)
     }
 
     /// The element's own hidden condition result.
