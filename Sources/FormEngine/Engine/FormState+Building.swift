@@ -56,9 +56,11 @@ extension FormState {
             state.sections.append(sectionID)
             created.append((sectionID, sectionIndex, -1))
             state.elements[sectionID.raw].rows.reserveCapacity(section.rows.count)
-            // Rows by index, read in place: a row is large, and each copy retains everything it holds.
+            // Rows by index, read in place, and only the parts a record takes: a row is large, and each copy
+            // (passing a whole row read out of the array copied it) retains everything it holds.
             for rowIndex in section.rows.indices {
-                let rowID = state.appendRow(section.rows[rowIndex], in: sectionID)
+                let rowID = state.appendRow(
+                    tag: section.rows[rowIndex].tag, value: section.rows[rowIndex].value, in: sectionID)
                 state.elements[sectionID.raw].rows.append(rowID)
                 created.append((rowID, sectionIndex, rowIndex))
             }
@@ -133,10 +135,15 @@ extension FormState {
 
     /// Adds a row record (not yet placed in its section's rows) and binds its tag.
     mutating func appendRow(_ row: Row, in section: ElementID) -> ElementID {
+        appendRow(tag: row.tag, value: row.value, in: section)
+    }
+
+    /// Appends a row from its tag and value (its conditions are compiled afterwards).
+    mutating func appendRow(tag: String?, value: Value, in section: ElementID) -> ElementID {
         var record = ElementRecord()
         record.section = section
-        record.value = row.value
-        return appendElement(record, tag: row.tag)
+        record.value = value
+        return appendElement(record, tag: tag)
     }
 
     private mutating func appendElement(_ record: ElementRecord, tag: String?) -> ElementID {
