@@ -128,9 +128,9 @@ extension FormState {
 
     /// Adds a section record (not yet placed in `sections`) and binds its tag.
     mutating func appendSection(_ section: Section) -> ElementID {
-        var record = ElementRecord()
-        record.isMultivalued = section.isMultivalued
-        return appendElement(record, tag: section.tag)
+        let element = appendElement(tag: section.tag)
+        elements[element.raw].isMultivalued = section.isMultivalued
+        return element
     }
 
     /// Adds a row record (not yet placed in its section's rows) and binds its tag.
@@ -140,15 +140,17 @@ extension FormState {
 
     /// Appends a row from its tag and value (its conditions are compiled afterwards).
     mutating func appendRow(tag: String?, value: Value, in section: ElementID) -> ElementID {
-        var record = ElementRecord()
-        record.section = section
-        record.value = value
-        return appendElement(record, tag: tag)
+        let element = appendElement(tag: tag)
+        elements[element.raw].section = section
+        elements[element.raw].value = value
+        return element
     }
 
-    private mutating func appendElement(_ record: ElementRecord, tag: String?) -> ElementID {
+    /// Appends an empty record, which the caller fills in place (a record built first was copied into the
+    /// array and destroyed: a retain and a release of everything it holds), and binds its tag.
+    private mutating func appendElement(tag: String?) -> ElementID {
         let element = ElementID(elements.count)
-        elements.append(record)
+        elements.append(ElementRecord())
         elementTags.append(tag)
         for _ in 0..<3 { conditions.append(.alwaysFalse) }
         for _ in 0..<3 { results.append(false) }
