@@ -315,6 +315,9 @@ struct QuickParser: ~Copyable {
         _ components: consuming [SyntaxTree.KeyPathComponent] = []
     ) throws(Decline) -> SyntaxTree.Expression {
         var components = components
+        // A path that starts here (a variable's keys) gets room for a few keys at once: grown one key at a time,
+        // the array was allocated for the first key and again for the second.
+        if components.isEmpty, peek() == UInt8(ascii: ".") { components.reserveCapacity(4) }
         while peek() == UInt8(ascii: ".") {
             position &+= 1
             if peek() == UInt8(ascii: "@") {
