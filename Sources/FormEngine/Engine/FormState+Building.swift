@@ -187,7 +187,8 @@ extension FormState {
     private mutating func compileCondition(
         _ condition: Condition?, _ property: ConditionProperty, of element: ElementID, path: () -> String
     ) throws(FormError) {
-        guard let condition else { return }
+        // Passed on as the optional it is: unwrapping it first copied the condition, text and all.
+        if case nil = condition { return }
         conditions[element.condition(property).raw] = try compiled(condition) { path() + "." + property.rawValue }
     }
 

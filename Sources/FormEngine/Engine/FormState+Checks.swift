@@ -41,21 +41,23 @@ extension FormState {
     /// costs a look at its reads and a walk over its comparisons; paths and messages are made only for
     /// problems.
     func problems(of condition: ConditionID, severity: Severity, schema: Schema? = nil) -> [FormCheckProblem] {
-        let compiled = conditions[condition.raw]
-        guard compiled.source != nil else { return [] }
+        // Read in place: a copy of the condition retains its program, its source and its reads.
+        guard conditions[condition.raw].source != nil else { return [] }
         var problems: [FormCheckProblem] = []
-        switch compiled.body {
+        switch conditions[condition.raw].body {
         case .constant:
             break
         case .function:
-            for read in compiled.reads where !isBound(read.slot) {
+            for read in conditions[condition.raw].reads where !isBound(read.slot) {
                 problems.append(unknownTag(tagName(read.slot), path: "", severity: severity))
             }
         case .predicate(let program):
-            if readsUnboundTag(compiled.reads) {
+            if readsUnboundTag(conditions[condition.raw].reads) {
                 problems.append(found: unknownTags(in: program, path: "", severity: severity))
             }
-            typeMismatches(in: program, reads: compiled.reads, schema: schema, severity: severity, into: &problems)
+            typeMismatches(
+                in: program, reads: conditions[condition.raw].reads, schema: schema, severity: severity,
+                into: &problems)
         }
         guard !problems.isEmpty else { return [] }
         let path = "\(path(of: condition.element)).\(condition.property.rawValue)"

@@ -20,18 +20,20 @@ extension FormState {
 
     /// Compiles `condition`, declaring the tags it reads. `path` names the condition in errors.
     mutating func compiled(_ condition: Condition?, path: () -> String) throws(FormError) -> CompiledCondition {
-        guard let condition else { return .alwaysFalse }
+        // Matched as the optional it is: unwrapping it first copied the condition, text and all.
         switch condition {
-        case .constant(let result):
+        case nil:
+            return .alwaysFalse
+        case .constant(let result)?:
             return CompiledCondition(body: .constant(result), reads: [], source: condition)
-        case .function(let declared, let function):
+        case .function(let declared, let function)?:
             var reads: [SlotRead] = []
             for dependency in declared {
                 let read = declaredDependency(dependency)
                 if !reads.contains(read) { reads.append(read) }
             }
             return CompiledCondition(body: .function(function), reads: reads, source: condition)
-        case .predicate(let text):
+        case .predicate(let text)?:
             if let cached = programCache.program(for: text) {
                 return CompiledCondition(body: .predicate(cached.program), reads: cached.reads, source: condition)
             }
@@ -44,7 +46,7 @@ extension FormState {
             let (program, reads) = try compiledTree(tree, source: parsed.source, path: path)
             programCache.add(CachedProgram(program: program, reads: reads), for: text)
             return CompiledCondition(body: .predicate(program), reads: reads, source: condition)
-        case .compiled(let predicate):
+        case .compiled(let predicate)?:
             let (program, reads) = try compiledTree(predicate.tree, source: predicate.source, path: path)
             return CompiledCondition(body: .predicate(program), reads: reads, source: condition)
         }
