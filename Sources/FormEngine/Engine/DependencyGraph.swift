@@ -103,12 +103,6 @@ struct DependencyGraph: Sendable {
                 if indegree[next] == 0 { queue.append(next) }
             }
         }
-        // Every reader is a vertex, so ranked once the order is complete: its condition becomes its rank.
-        if graph.order.count == vertices.count {
-            for index in graph.readerRanks.indices {
-                graph.readerRanks[index] = Int32(truncatingIfNeeded: graph.rank(of: Int(graph.readerRanks[index])))
-            }
-        }
         if graph.order.count < vertices.count {
             let remaining = vertices.filter { indegree[$0.raw] > 0 }
             let cycle = findCycle(among: remaining, successors: successors, indegree: indegree)
@@ -120,6 +114,10 @@ struct DependencyGraph: Sendable {
                 }
                     ?? "",
                 cycle: names)
+        }
+        // Every reader is a vertex, ranked now that the order is complete: its condition becomes its rank.
+        for index in graph.readerRanks.indices {
+            graph.readerRanks[index] = Int32(truncatingIfNeeded: graph.rank(of: Int(graph.readerRanks[index])))
         }
         return graph
     }

@@ -192,11 +192,11 @@ public struct FormChangeSet: Hashable, @unchecked Sendable {
             return unsafeDowncast(buffer, to: Storage.self)
         }
 
-        /// A copy of this storage, with room for at least `capacity` entries.
-        func copy(capacity: Int = 0) -> Storage {
+        /// A copy of this storage.
+        func copy() -> Storage {
             withUnsafeMutablePointers { contents, elements in
                 Storage.make(
-                    UnsafeBufferPointer(start: elements, count: contents.pointee.count), capacity: capacity,
+                    UnsafeBufferPointer(start: elements, count: contents.pointee.count),
                     tags: contents.pointee.tags, evaluated: contents.pointee.evaluated)
             }
         }
