@@ -121,7 +121,7 @@ public struct FormChangeSet: Hashable, @unchecked Sendable {
     /// The conditions the action evaluated, in evaluation order (a condition runs at most once per
     /// action), when the form records them (``Form/recordsEvaluations``); empty otherwise.
     public var evaluated: [ConditionKey] {
-        get { storage.contents.evaluated }
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.evaluated } }
         set { uniqueStorage().withUnsafeMutablePointerToHeader { $0.pointee.evaluated = newValue } }
     }
     /// True when the form did not compute locations (``Form/computesLocations`` off): the entries'
@@ -208,9 +208,6 @@ public struct FormChangeSet: Hashable, @unchecked Sendable {
         /// The storage of every change set made empty (``FormChangeSet/init()``): shared, so never written
         /// (a write copies it first), which is what makes it safe from any thread.
         nonisolated(unsafe) static let empty = make()
-
-        /// The contents, copied out.
-        var contents: Contents { withUnsafeMutablePointerToHeader { $0.pointee } }
 
         /// The entries, copied out.
         var entries: [Entry] {
