@@ -41,7 +41,7 @@ extension ChangeSetBuilder {
         if let first { appendFlagChanges(of: first, besides: second, in: &state) }
         if let second { appendFlagChanges(of: second, besides: first, in: &state) }
         if let row = valueRow,
-            !state.log.originalValues[row.element.raw].isIdentical(to: state.elements[row.element.raw].value)
+            !state.log.originalValues[row.element.raw].isIdentical(to: state.rowValues[row.element.raw])
         {
             appendInPlace(.valuesChanged, row.located(locating: row.isShownNow, in: &state))
         }

@@ -329,7 +329,7 @@ struct ChangeSetBuilder: @unchecked Sendable {
     /// Whether a row touched by the transaction (and alive, not inserted by it) holds another value now.
     private static func valueChanged(_ row: ElementID, in state: inout FormState) -> Bool {
         state.elements[row.raw].isAlive && !state.log.wasInserted(row)
-            && !state.log.originalValues[row.raw].isIdentical(to: state.elements[row.raw].value)
+            && !state.log.originalValues[row.raw].isIdentical(to: state.rowValues[row.raw])
     }
 
     /// Model order key: (section position, row position or -1).

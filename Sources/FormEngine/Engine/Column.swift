@@ -61,6 +61,19 @@ struct Column<Element: BitwiseCopyable>: @unchecked Sendable {
         return storage.withUnsafeMutablePointerToElements { ($0[index], $0[index &+ 1], $0[index &+ 2]) }
     }
 
+    /// Calls `body` with the `length` elements from `start` in place, checked against ``count`` once for
+    /// all of them (a loop reading them through the subscript checks each read).
+    @inline(always)
+    func withElements<Result>(
+        from start: Int, count length: Int, _ body: (UnsafeBufferPointer<Element>) -> Result
+    ) -> Result {
+        // The subtraction cannot wrap: both counts are at least 0.
+        precondition(start >= 0 && length >= 0 && start <= count &- length)  // safe: as Array's subscript
+        return storage.withUnsafeMutablePointerToElements {
+            body(UnsafeBufferPointer(start: $0 + start, count: length))
+        }
+    }
+
     /// The bounds check an Array's subscript makes, with the same outcome: the indices are the engine's own
     /// (element and condition IDs, heap positions), never input.
     @inline(always)

@@ -112,6 +112,7 @@ extension FormState {
     /// Makes room for `count` more elements (and their conditions) before a build.
     mutating func reserveCapacity(elements count: Int) {
         elements.reserveCapacity(elements.count &+ count)
+        rowValues.reserveCapacity(rowValues.count &+ count)
         elementTags.reserveCapacity(elementTags.count &+ count)
         conditions.reserveCapacity(conditions.count &+ 3 &* count)
         results.reserveCapacity(results.count &+ 3 &* count)
@@ -128,7 +129,7 @@ extension FormState {
 
     /// Adds a section record (not yet placed in `sections`) and binds its tag.
     mutating func appendSection(_ section: Section) -> ElementID {
-        let element = appendElement(tag: section.tag)
+        let element = appendElement(tag: section.tag, value: .null)
         elements[element.raw].isMultivalued = section.isMultivalued
         return element
     }
@@ -140,17 +141,18 @@ extension FormState {
 
     /// Appends a row from its tag and value (its conditions are compiled afterwards).
     mutating func appendRow(tag: String?, value: Value, in section: ElementID) -> ElementID {
-        let element = appendElement(tag: tag)
+        let element = appendElement(tag: tag, value: value)
         elements[element.raw].section = section
-        elements[element.raw].value = value
         return element
     }
 
     /// Appends an empty record, which the caller fills in place (a record built first was copied into the
-    /// array and destroyed: a retain and a release of everything it holds), and binds its tag.
-    private mutating func appendElement(tag: String?) -> ElementID {
+    /// array and destroyed: a retain and a release of everything it holds), with its value (null for a
+    /// section), and binds its tag.
+    private mutating func appendElement(tag: String?, value: Value) -> ElementID {
         let element = ElementID(elements.count)
         elements.append(ElementRecord())
+        rowValues.append(value)
         elementTags.append(tag)
         for _ in 0..<3 { conditions.append(.alwaysFalse) }
         for _ in 0..<3 { results.append(false) }

@@ -36,7 +36,7 @@ extension FormState {
         var cleared = false
         for row in candidates
         where elements[row.raw].isAlive && !log.wasInserted(row) && ownHidden(row) && !originalResult(row, .hidden)
-            && !elements[row.raw].value.isNull
+            && !rowValues[row.raw].isNull
         {
             setStoredValue(row, .null)
             cleared = true
@@ -124,7 +124,7 @@ extension FormState {
     @inline(always)
     mutating func setStoredValue(_ element: ElementID, _ value: Value) {
         var replaced = value
-        swap(&elements[element.raw].value, &replaced)
+        swap(&rowValues[element.raw], &replaced)
         log.noteValue(element, replacing: consume replaced)
         refreshValueView(element)
         if let section = elements[element.raw].section, elements[section.raw].isMultivalued {
@@ -140,14 +140,14 @@ extension FormState {
         let masks = options.hiddenValueInConditions == .null
         if let section = elements[element.raw].section {
             if masks, ownHidden(element) || ownHidden(section) { return .null }
-            return elements[element.raw].value
+            return rowValues[element.raw]
         }
         guard elements[element.raw].isMultivalued else { return .null }
         if masks, ownHidden(element) { return .null }
         var values: [Value] = []
         for row in elements[element.raw].rows {
             if masks, ownHidden(row) { continue }
-            let value = elements[row.raw].value
+            let value = rowValues[row.raw]
             if !value.isNull { values.append(value) }
         }
         return .array(values)

@@ -41,13 +41,13 @@ extension FormState {
             return false
         }
         // Fields read in place: copying the whole record would retain its arrays and value.
-        return elements[element.raw].isRow ? !elements[element.raw].value.isNull : elements[element.raw].isMultivalued
+        return elements[element.raw].isRow ? !rowValues[element.raw].isNull : elements[element.raw].isMultivalued
     }
 
     /// The kind of an element's value, as far as its current value tells.
     private func valueKind(of element: ElementID) -> ElementTypes.ValueKind {
         guard elements[element.raw].isRow else { return elements[element.raw].isMultivalued ? .array : .unknown }
-        switch elements[element.raw].value {
+        switch rowValues[element.raw] {
         case .null: return .unknown
         case .bool: return .boolean
         case .int: return .integer

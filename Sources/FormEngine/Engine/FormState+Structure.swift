@@ -70,7 +70,7 @@ extension FormState {
 
     /// Sets row values (already resolved to elements) as one change and re-evaluates their readers.
     mutating func setValues(_ assignments: some Collection<(ElementID, Value)>) {
-        for (element, value) in assignments where !elements[element.raw].value.isIdentical(to: value) {
+        for (element, value) in assignments where !rowValues[element.raw].isIdentical(to: value) {
             setStoredValue(element, value)
         }
         processDirty()

@@ -13,12 +13,12 @@ extension FormState {
             if record.isMultivalued, let tag = tag(of: section) {
                 guard sectionShown else { continue }
                 let shownRows = record.rows.filter { includeHidden || isDisplayed($0) }
-                result[tag] = .array(shownRows.map { elements[$0.raw].value }.filter { !$0.isNull })
+                result[tag] = .array(shownRows.map { rowValues[$0.raw] }.filter { !$0.isNull })
                 continue
             }
             for row in record.rows {
                 guard let tag = tag(of: row), includeHidden || isDisplayed(row) else { continue }
-                result[tag] = elements[row.raw].value
+                result[tag] = rowValues[row.raw]
             }
         }
         return result
@@ -31,14 +31,14 @@ extension FormState {
         for row in allRows where isDisplayed(row) {
             let record = elements[row.raw]
             let place = path(of: row)
-            if record.value.isEmptyForRequired {
+            if rowValues[row.raw].isEmptyForRequired {
                 if result(row, .required) {
                     errors.append(
                         ValidationError(tag: tag(of: row), path: place, kind: .required, message: "value required"))
                 }
                 continue
             }
-            for rule in record.validations where !rule.isSatisfied(by: record.value, store: store) {
+            for rule in record.validations where !rule.isSatisfied(by: rowValues[row.raw], store: store) {
                 errors.append(ValidationError(tag: tag(of: row), path: place, kind: .rule, message: rule.message))
             }
         }
@@ -52,7 +52,7 @@ extension ElementState {
         let record = state.elements[element.raw]
         tag = state.tag(of: element)
         isRow = record.isRow
-        value = record.value
+        value = state.rowValues[element.raw]
         isHidden = state.reportedHidden(element)
         isDisplayed = state.isDisplayed(element)
         isDisabled = state.result(element, .disabled)

@@ -10,8 +10,6 @@ struct ElementRecord: Sendable {
     var section: ElementID?
     var slot: Slot?
     var isAlive = true
-    /// A row's stored value (what `values()` reports; conditions may see it masked).
-    var value: Value = .null
     /// A section's rows, in display order.
     var rows: [ElementID] = []
     var isMultivalued = false
@@ -24,6 +22,10 @@ struct FormState: Sendable {
     var options: FormOptions
     var limits: FormLimits
     var elements: [ElementRecord] = []
+    /// Each row's stored value by `ElementID.raw` (what `values()` reports; conditions may see it masked);
+    /// null for a section. Apart from the records so that storing a value writes a column the transaction
+    /// claimed (no uniqueness check), not the records.
+    var rowValues = ValueColumn<Value>()
     /// Each element's tag by `ElementID.raw`, apart from the records: elements keep their tags for
     /// life, so this only grows, and a change set shares it to name its entries (see
     /// ``FormChangeSet/tags``) without copying a string per entry. Adding an element while a caller
@@ -76,6 +78,7 @@ struct FormState: Sendable {
         guard !isKnownUniquelyReferenced(&columnOwner) else { return }
         columnOwner = ColumnOwner()
         results.makeUnique()
+        rowValues.makeUnique()
         dirty.makeColumnsUnique()
         log.makeColumnsUnique()
         locator.makeColumnsUnique()

@@ -48,22 +48,33 @@ struct PositionLocator: Sendable {
     /// element that was never placed.
     @inline(always)
     func position(of element: ElementID) -> Int? {
-        guard isCurrent, positions.indices.contains(element.raw) else { return nil }
-        let position = positions[element.raw]
+        guard isCurrent else { return nil }
+        let position = recorded(element)
         return position >= 0 ? position : nil
+    }
+
+    /// The recorded index of `element`, -1 for an element never placed or unknown: one bounds check (the
+    /// array's `indices.contains` and subscript make two).
+    @inline(always)
+    private func recorded(_ element: ElementID) -> Int {
+        positions.withUnsafeBufferPointer { positions in
+            UInt(bitPattern: element.raw) < UInt(bitPattern: positions.count) ? positions[element.raw] : -1
+        }
     }
 
     /// Counts a flip of `element`'s own hidden result (`section` is a row's section, nil for a
     /// section). O(log n); nothing while positions are stale.
     @inline(always)
     mutating func noteHiddenFlip(of element: ElementID, section: ElementID?, hidden: Bool) {
-        guard isCurrent, positions.indices.contains(element.raw) else { return }
+        let position = recorded(element)
+        guard isCurrent, position >= 0 else { return }
         let delta: Int32 = hidden ? -1 : 1
         if let section {
-            guard positions.indices.contains(section.raw) else { return }
-            visibility.addRow(delta, inSection: positions[section.raw], at: positions[element.raw])
+            let sectionPosition = recorded(section)
+            guard sectionPosition >= 0 else { return }
+            visibility.addRow(delta, inSection: sectionPosition, at: position)
         } else {
-            visibility.addSection(delta, at: positions[element.raw])
+            visibility.addSection(delta, at: position)
         }
     }
 

@@ -27,7 +27,7 @@ struct TransactionLog: Sendable {
     /// By `ElementID.raw`.
     var marks = Column<Mark>()
     /// Each element's value when the transaction first changed it (valid where `valueStamp == stamp`).
-    var originalValues: [Value] = []
+    var originalValues = ValueColumn<Value>()
     var touchedFlags = Column<ElementID>()
     var touchedValues = Column<ElementID>()
     /// Only while the state records evaluated names.
@@ -44,12 +44,13 @@ struct TransactionLog: Sendable {
         let missing = elementCount - marks.count
         guard missing > 0 else { return }
         marks.append(repeating: Mark(), count: missing)
-        originalValues.append(contentsOf: repeatElement(.null, count: missing))
+        originalValues.append(repeating: .null, count: missing)
     }
 
     /// See ``FormState/claimColumns()``.
     mutating func makeColumnsUnique() {
         marks.makeUnique()
+        originalValues.makeUnique()
         touchedFlags.makeUnique()
         touchedValues.makeUnique()
         evaluated.makeUnique()

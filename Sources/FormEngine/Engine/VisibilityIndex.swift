@@ -92,17 +92,21 @@ struct VisibilityIndex: Sendable {
         }
     }
 
-    /// The sum of the first `count` leaves. The index wraps rather than traps: `base` and `count` are
-    /// the index's own (a section's start and size), and the column's subscript checks every read.
+    /// The sum of the first `count` leaves, read behind one bounds check for the tree's `count` nodes from
+    /// `base` (a section's start and size, the index's own): node positions stay within them, so their
+    /// arithmetic wraps.
     @inline(always)
     private static func prefix(_ tree: Column<Int32>, _ base: Int, _ count: Int) -> Int {
-        var sum = 0
-        var node = count
-        while node > 0 {
-            sum &+= Int(tree[base &+ node &- 1])
-            node &= node &- 1
+        guard count > 0 else { return 0 }
+        return tree.withElements(from: base, count: count) { nodes in
+            var sum = 0
+            var node = count
+            while node > 0 {
+                sum &+= Int(nodes[node &- 1])
+                node &= node &- 1
+            }
+            return sum
         }
-        return sum
     }
 
     /// Writes through one buffer: each write through the column would check its bounds again. Node
