@@ -68,11 +68,11 @@ struct FormState: Sendable {
         self.limits = limits
     }
 
-    /// Makes the columns (``Column``: the results, the log's, the dirty queue's, the visibility counts')
-    /// unique to this state before a transaction writes them. A copy of the state — the snapshot an action
-    /// keeps to restore on failure, the trial run of an action queued while listeners are told, a caller's
-    /// copy — shares them until then; the columns do not check on each write. One uniqueness check when
-    /// nothing is shared.
+    /// Makes the columns (``Column``: the results, the log's, the dirty queue's, the visibility counts';
+    /// ``ValueColumn``: the rows' values and the log's original values) unique to this state before a
+    /// transaction writes them. A copy of the state — the snapshot an action keeps to restore on failure,
+    /// the trial run of an action queued while listeners are told, a caller's copy — shares them until
+    /// then; the columns do not check on each write. One uniqueness check when nothing is shared.
     @inline(always)
     mutating func claimColumns() {
         guard !isKnownUniquelyReferenced(&columnOwner) else { return }
