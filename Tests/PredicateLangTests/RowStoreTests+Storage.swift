@@ -48,6 +48,17 @@ struct RowStoreStorageTests {
         #expect((0..<1_000).allSatisfy { store.isDisabled(at: Slot($0)) == ($0 % 3 == 0) })
     }
 
+    @Test("declaring a known tag, or a canonically equivalent spelling of it, gives its slot and adds nothing")
+    func redeclare() {
+        var store = RowStore(["caf\u{E9}": 1, "b": 2])
+        let snapshot = store
+        #expect(store.declare("b") == Slot(1))
+        #expect(store.declare("cafe\u{301}") == Slot(0))
+        #expect(store.count == 2 && store.value(at: Slot(0)) == 1 && store.value(at: Slot(1)) == 2)
+        #expect(store.declare("c") == Slot(2) && store.count == 3 && store.value(at: Slot(2)) == .null)
+        #expect(snapshot.count == 2 && snapshot.symbols.count == 2)
+    }
+
     @Test("a slot beyond 65,535 compiles to a fused slot read (24-bit slot operands)")
     func wideSlots() throws {
         var store = RowStore(symbols: SymbolTable(tags: (0..<70_000).map { "t\($0)" }))

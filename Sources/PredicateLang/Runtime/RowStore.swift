@@ -107,16 +107,17 @@ public struct RowStore: @unchecked Sendable {
     /// Adds `tag` (if new) and returns its slot; existing values are kept.
     @discardableResult
     public mutating func declare(_ tag: String) -> Slot {
-        // Looked up in place: `symbols` copies the table out of the storage.
-        if let existing = storage.withUnsafeMutablePointerToHeader({ $0.pointee.symbols.slot(for: tag) }) {
-            return existing
-        }
+        // Declared in place (`symbols` copies the table out of the storage), hashing the tag once: the
+        // table tells a new tag from a known one by the slot it gives. Making the storage unique first
+        // changes nothing a caller can see, even when the tag turns out to be known.
         let count = self.count
-        makeUnique(capacity: count + 1)
+        makeUnique(capacity: count &+ 1)
         return storage.withUnsafeMutablePointers { header, entries in
             let slot = header.pointee.symbols.declare(tag)
-            (entries + count).initialize(to: Entry())
-            header.pointee.count = count + 1
+            if slot.index == count {
+                (entries + count).initialize(to: Entry())
+                header.pointee.count = count &+ 1
+            }
             return slot
         }
     }
