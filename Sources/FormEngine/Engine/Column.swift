@@ -56,9 +56,7 @@ struct Column<Element: BitwiseCopyable>: @unchecked Sendable {
     /// one bounds check instead of three.
     @inline(always)
     func three(at index: Int) -> (Element, Element, Element) {
-        let last = UInt(bitPattern: index) &+ 2
-        precondition(last >= 2 && last < UInt(bitPattern: count))  // safe: as Array's subscript, once for three
-        return storage.withUnsafeMutablePointerToElements { ($0[index], $0[index &+ 1], $0[index &+ 2]) }
+        withElements(from: index, count: 3) { ($0[0], $0[1], $0[2]) }
     }
 
     /// Calls `body` with the `length` elements from `start` in place, checked against ``count`` once for
