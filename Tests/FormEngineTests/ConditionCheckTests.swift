@@ -133,6 +133,45 @@ struct ConditionCheckTests {
         #expect(CompiledPredicate.compile("$name.isHidden == NO", schema: schema).diagnostics.isEmpty)
     }
 
+    @Test("conditions are checked against the form's schema: each tag typed by its slot, any spelling of it")
+    func checkingSchema() throws {
+        let form = try Form {
+            Section("s") {
+                Row("age", value: 16)
+                Row("caf\u{E9}", value: "x")
+                Row("flags", value: ["a"])
+                Row("later")
+            }
+        }
+        let listed = form.schema
+        let checking = form.state.checkingSchema()
+        #expect(checking.variables.isEmpty)
+        // Element types are objects compared by identity (each schema makes its own): compared by their fields.
+        func fields(_ type: SchemaType?) -> [String]? {
+            guard case .object(let object)? = type else { return nil }
+            return object.fields.map { "\($0.name): \($0.type)" }
+        }
+        for tag in listed.variables.keys {
+            #expect(fields(checking.variableType(named: tag)) == fields(listed.variables[tag]), "\(tag)")
+            #expect(fields(checking.variableType(named: tag)) != nil, "\(tag)")
+        }
+        #expect(fields(checking.variableType(named: "age"))?.first == "value: integer or nil")
+        // The decomposed spelling of a declared tag is the same tag, as everywhere in a form.
+        #expect(fields(checking.variableType(named: "cafe\u{301}")) == fields(listed.variables["caf\u{E9}"]))
+        #expect(fields(checking.variableType(named: "cafe\u{301}")) != nil)
+        #expect(checking.variableType(named: "nowhere") == nil)
+        // A type mismatch found through it (a predicate spells tags as the lexer reads identifiers).
+        let error = #expect(throws: FormError.self) {
+            _ = try Form {
+                Section("s") {
+                    Row("caf\u{E9}", value: "x")
+                    Row("y").hidden("$caf\u{E9} > 3")
+                }
+            }
+        }
+        #expect(error?.kind == .typeMismatch)
+    }
+
     @Test("every problem is listed; the error describes the first")
     func severalProblems() {
         let error = #expect(throws: FormError.self) {

@@ -11,7 +11,7 @@ extension FormState {
     func conditionProblems(severity: Severity) -> [FormCheckProblem] {
         var problems: [FormCheckProblem] = []
         // One schema for the whole form, built once; an action checks against its conditions' reads.
-        let schema = schema()
+        let schema = checkingSchema()
         for section in sections {
             problems.append(found: self.problems(of: section, severity: severity, schema: schema))
             for row in elements[section.raw].rows {

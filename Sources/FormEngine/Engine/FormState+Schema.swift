@@ -33,6 +33,28 @@ extension FormState {
         return Schema(types.evaluatedObject, variables: variables)
     }
 
+    /// The schema of every live tagged element for checking the form's conditions: ``schema(tags:)``'s
+    /// types, each `$tag` found as ``slotIndex(of:)`` finds it (the form's tag index, then its symbol table)
+    /// and typed by its slot. Listing the tags in a dictionary would hash every tag once to build it and
+    /// again at every variable a condition reads (two SipHash runs per condition of a form being loaded).
+    func checkingSchema() -> Schema {
+        var types = ElementTypes()
+        var slotTypes = [SchemaType?](repeating: nil, count: tags.strings.count)
+        for slot in slotTypes.indices {
+            guard slotElement.indices.contains(slot), let element = slotElement[slot] else { continue }
+            slotTypes[slot] = types.type(holding: valueKind(of: element))
+        }
+        let index = tags
+        let symbols = store.symbols
+        let typeOfSlot = slotTypes
+        return Schema(types.evaluatedObject) { tag in
+            guard let slot = index.position(of: tag) ?? symbols.slot(for: tag)?.index,
+                typeOfSlot.indices.contains(slot)
+            else { return nil }
+            return typeOfSlot[slot]
+        }
+    }
+
     /// Whether a read has a type the checker can check: a flag, or the value of an element whose value
     /// is known (a row holding a value, a multivalued section).
     func isTyped(_ read: SlotRead) -> Bool {

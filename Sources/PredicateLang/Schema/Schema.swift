@@ -17,10 +17,28 @@ public struct Schema: Sendable {
     public var root: SchemaObject
     /// The types of the `$variables` a predicate may read; a variable not listed has type `any`.
     public var variables: [String: SchemaType]
+    /// The types of further `$variables`, found by a look-up the schema's maker provides rather than listed in
+    /// ``variables``: a form finds its tags in its own index, where a listing would hash every tag into a
+    /// second table once per check and again at every look-up. Consulted after ``variables``.
+    let variableLookUp: (@Sendable (String) -> SchemaType?)?
 
     /// A schema whose evaluated objects are of type `root`.
     public init(_ root: SchemaObject, variables: [String: SchemaType] = [:]) {
         self.root = root
         self.variables = variables
+        variableLookUp = nil
+    }
+
+    /// A schema whose `$variables` have the types `lookUp` gives (nil: not known, type `any`).
+    package init(_ root: SchemaObject, variableTypes lookUp: @escaping @Sendable (String) -> SchemaType?) {
+        self.root = root
+        variables = [:]
+        variableLookUp = lookUp
+    }
+
+    /// The type of `$name`: listed in ``variables``, else given by the look-up; nil when neither knows it.
+    package func variableType(named name: String) -> SchemaType? {
+        if !variables.isEmpty, let type = variables[name] { return type }
+        return variableLookUp?(name)
     }
 }

@@ -130,7 +130,7 @@ struct SchemaChecker {
     }
 
     private func variableType(_ name: String) -> SchemaType {
-        scopes.last { $0.name == name }?.type ?? schema.variables[name] ?? .any
+        scopes.last { $0.name == name }?.type ?? schema.variableType(named: name) ?? .any
     }
 
     /// Whether `name` is bound by an enclosing SUBQUERY.
