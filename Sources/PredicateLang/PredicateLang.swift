@@ -247,18 +247,45 @@ public struct CompiledPredicate: Sendable {
         compile(tree, source: source, symbols: symbols, schema: nil, limits: limits)
     }
 
+    /// Compiles an already parsed tree into `tables`, which come back emptied for the next compile (a caller
+    /// compiling many predicates in a row, such as a form's load, allocates the compiler's tables once).
+    package static func compile(
+        _ tree: SyntaxTree.Predicate, source: SourceText, symbols: SymbolTable?, limits: Limits,
+        reusing tables: inout CompilerTables
+    ) -> CompilationResult {
+        var given: CompilerTables? = tables.take()
+        let result = compile(tree, source: source, symbols: symbols, schema: nil, limits: limits, tables: &given)
+        tables = given ?? CompilerTables()
+        return result
+    }
+
     /// Compiles a parsed tree, against `schema` when there is one: the tree is checked against it first,
     /// and, for a Swift type's schema, its key paths become reads of the type's fields.
     static func compile(
         _ tree: SyntaxTree.Predicate, source: SourceText, symbols: SymbolTable?, schema: Schema?, limits: Limits
+    ) -> CompilationResult {
+        var tables: CompilerTables?
+        return compile(tree, source: source, symbols: symbols, schema: schema, limits: limits, tables: &tables)
+    }
+
+    /// Compiles into `tables` when given (they come back emptied), else into fresh ones.
+    private static func compile(
+        _ tree: SyntaxTree.Predicate, source: SourceText, symbols: SymbolTable?, schema: Schema?, limits: Limits,
+        tables: inout CompilerTables?
     ) -> CompilationResult {
         var checked: [Diagnostic] = []
         if let schema {
             checked = SchemaChecker.check(tree, against: schema, limits: limits)
             if checked.hasErrors { return CompilationResult(predicate: nil, diagnostics: checked, source: source) }
         }
-        var compiler = Compiler(symbols: symbols, limits: limits, schema: schema)
+        var compiler: Compiler
+        if let reused = tables.take() {
+            compiler = Compiler(symbols: symbols, limits: limits, schema: schema, reusing: reused)
+        } else {
+            compiler = Compiler(symbols: symbols, limits: limits, schema: schema)
+        }
         let program = compiler.compile(tree)
+        if compiler.reusesTables { tables = compiler.takeTables() }
         let predicate = program.map { CompiledPredicate(tree: tree, source: source, program: $0) }
         return CompilationResult(
             predicate: predicate, diagnostics: checked.followed(by: compiler.diagnostics), source: source)

@@ -83,7 +83,8 @@ extension FormState {
             let read = SlotRead(slot: declare(variable.name), property: property)
             if !reads.contains(read) { reads.append(read) }
         }
-        let result = CompiledPredicate.compile(tree, source: source, symbols: store.symbols)
+        let result = CompiledPredicate.compile(
+            tree, source: source, symbols: store.symbols, limits: .default, reusing: &compilerTables)
         guard let program = result.predicate, !result.diagnostics.hasErrors else {
             throw Self.parseError(result.diagnostics, source: result.source, path: path())
         }

@@ -56,6 +56,8 @@ struct FormState: Sendable {
     var recordsEvaluations = false
     /// Function conditions seen reading something they do not declare (debug builds).
     var undeclaredDependencies: [String] = []
+    /// The compiler's tables, handed from one condition's compile to the next (``CompilerTables``).
+    var compilerTables = CompilerTables()
     /// Conditions evaluated since the form was created.
     var evaluationCount = 0
     /// Programs compiled by the current build or action, by predicate text (emptied when it ends).

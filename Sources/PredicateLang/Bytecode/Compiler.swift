@@ -31,10 +31,39 @@ struct Compiler {
     /// Set when a table or jump outgrew its encoding; the program is then not produced.
     var overflowed = false
 
+    /// Whether the built program hands the tables back for another compile (else it frees them).
+    private let handsTablesBack: Bool
+    /// Whether the compiler was given tables to write into and hands them back (``takeTables()``).
+    var reusesTables: Bool { handsTablesBack }
+    /// The tables a built program handed back, emptied (see ``CompilerTables``).
+    private var handedBack: CompilerTables?
+
+    /// A compiler writing into fresh tables, which its program frees once it has copied them.
     init(symbols: SymbolTable?, limits: Limits, schema: Schema? = nil) {
         self.symbols = symbols
         self.limits = limits
         self.schema = schema
+        handsTablesBack = false
+    }
+
+    /// A compiler writing into `tables` (empty; ones handed back by an earlier compile keep their room), whose
+    /// program hands them back (``takeTables()``).
+    init(symbols: SymbolTable?, limits: Limits, schema: Schema?, reusing tables: consuming CompilerTables) {
+        self.symbols = symbols
+        self.limits = limits
+        self.schema = schema
+        handsTablesBack = true
+        instructions = tables.instructions.take()
+        ranges = tables.ranges.take()
+        matchers = tables.matchers.take()
+    }
+
+    /// The compiler's tables, emptied, for the next compile: those the program handed back once it had copied
+    /// them, else (no program was built) the compiler's own.
+    mutating func takeTables() -> CompilerTables {
+        if let handedBack = handedBack.take() { return handedBack.emptied() }
+        return CompilerTables(instructions: instructions.take(), ranges: ranges.take(), matchers: matchers.take())
+            .emptied()
     }
 
     /// The object type typed reads start from, when the schema describes a Swift type (its fields have
@@ -95,6 +124,8 @@ struct Compiler {
             // Every table is handed over (moved, not copied: a copy is a retain now and a release when the
             // compiler goes), and the matchers are moved on into the program's own table.
             let mainGraph = decisionGraph(0..<mainEnd)
+            // Given tables go back in `handedBack`, set empty to ask for them (``Program/init(_:handingBack:)``).
+            if handsTablesBack { handedBack = CompilerTables() }
             return Program(
                 Program.Contents(
                     instructions: instructions.take(), sourceRanges: ranges.take(), constants: constants.take(),
@@ -102,7 +133,8 @@ struct Compiler {
                     keyPathRanges: madeNameTables?.keyPathRanges.take() ?? [],
                     names: madeNameTables?.names.take() ?? [], maxStackDepth: depth,
                     localCount: localCount, symbols: symbols, limits: limits,
-                    decisionGraph: mainGraph, reads: reads.take(), blocks: blocks, typedRoot: typedRoot))
+                    decisionGraph: mainGraph, reads: reads.take(), blocks: blocks, typedRoot: typedRoot),
+                handingBack: &handedBack)
         case .failure(let failure):
             diagnostics.append(.error(.verifierRejected(failure.description), at: tree.range))
             return nil

@@ -47,7 +47,7 @@ extension Instruction {
 extension Program {
     /// The operand column and the resolved comment (after `;`) for the instruction at `offset`.
     package func operandText(at offset: Int) -> (operands: String, comment: String) {
-        let instruction = instructions[offset]
+        let instruction = storage.code[offset]
         switch instruction {
         case .pushConstant(let index):
             return (index.description, constantText(index))
@@ -112,7 +112,7 @@ extension Program {
             location = position.line == previousLine ? "  |" : "\(position.line):\(position.column)"
         }
         let (operands, comment) = operandText(at: offset)
-        var text = format4(offset) + "  " + pad(location, 6) + pad(instructions[offset].mnemonic, 20)
+        var text = format4(offset) + "  " + pad(location, 6) + pad(storage.code[offset].mnemonic, 20)
         if !operands.isEmpty || !comment.isEmpty { text += " " + operands }
         if !comment.isEmpty { text += "  ; " + comment }
         while text.hasSuffix(" ") { text.removeLast() }
@@ -127,7 +127,7 @@ extension Program {
         if let title { lines.append("== \(title) ==") }
         var previousLine: Int?
         let starts = Dictionary(blocks.enumerated().map { ($0.element.start, $0.offset + 1) }, uniquingKeysWith: { $1 })
-        for offset in instructions.indices {
+        for offset in storage.code.indices {
             if let block = starts[offset] {
                 lines.append("-- block \(block) --")
                 previousLine = nil

@@ -39,15 +39,25 @@ package struct Program: Sendable {
         var decisionGraph: DecisionGraph?
     }
 
-    init(_ contents: consuming Contents) { storage = Storage(consume contents) }
+    init(_ contents: consuming Contents) {
+        var noTables: CompilerTables?
+        storage = Storage(consume contents, handingBack: &noTables)
+    }
+
+    /// A program of `contents` that, when `emptied` is not nil, hands the compiler's tables back in it once it
+    /// has copied them into its own memory, for the next compile to write into (else they are freed).
+    init(_ contents: consuming Contents, handingBack emptied: inout CompilerTables?) {
+        storage = Storage(consume contents, handingBack: &emptied)
+    }
 
     /// The program whose storage this is.
     init(storage: Storage) { self.storage = storage }
 
     /// The immutable contents of a program. A final class, so the VM borrows all tables at once.
     ///
-    /// The instructions, matchers, read plans and graph nodes are also copied into memory the storage owns
-    /// (`code`, `matcherTable`, `quickReads`, `graphNodes`; one allocation for all of them), so the VM reads
+    /// The instructions, source ranges, matchers, read plans and graph nodes are copied into memory the storage
+    /// owns (`code`, `rangeTable`, `matcherTable`, `quickReads`, `graphNodes`; one allocation for all of them;
+    /// the compiler's arrays of instructions, ranges and matchers go back to it emptied), so the VM reads
     /// them through plain pointers without entering an array's `withUnsafeBufferPointer` on every
     /// evaluation. That memory is written once in `init`, never mutated and freed in `deinit`, which is why
     /// sharing it across threads is safe.
@@ -55,7 +65,6 @@ package struct Program: Sendable {
     final class Storage: @unchecked Sendable {
         // Everything the compiler handed over, each field stored once (keeping the whole `Contents` beside
         // the fields the loops read would retain every table twice); ``contents`` reassembles it.
-        let instructions: [Instruction]
         let symbols: SymbolTable?
         let decisionGraph: DecisionGraph?
         let programBlocks: [Block]
@@ -77,7 +86,8 @@ package struct Program: Sendable {
         let plainKeyBase: UnsafePointer<PlainKey?>
         let keyPathRanges: [SourceRange]
         let names: [String]
-        let sourceRanges: [SourceRange]
+        /// ``Contents/sourceRanges``, in place: one per instruction of ``code``.
+        let rangeTable: UnsafeBufferPointer<SourceRange>
         let maxStackDepth: Int
         let localCount: Int
         let reads: [TypedRead]
@@ -119,6 +129,15 @@ package struct Program: Sendable {
 
         /// The prepared right-hand sides, copied out of ``matcherTable`` (listings, tests, tools).
         var matchers: [Matcher] { Array(matcherTable) }
+        /// The instructions, copied out of ``code`` (tests, tools).
+        var instructions: [Instruction] { Array(code) }
+        /// The source map, copied out of ``rangeTable`` (tests, tools).
+        var sourceRanges: [SourceRange] { Array(rangeTable) }
+
+        /// The source range of the instruction at `offset`, or ``SourceRange/synthesized``.
+        func sourceRange(at offset: Int) -> SourceRange {
+            rangeTable.indices.contains(offset) ? rangeTable[offset] : .synthesized
+        }
 
         /// Everything as the compiler handed it over (listings, tests, tools).
         var contents: Contents {
@@ -129,7 +148,7 @@ package struct Program: Sendable {
                 blocks: programBlocks, typedRoot: typedRoot)
         }
 
-        init(_ contents: consuming Contents) {
+        init(_ contents: consuming Contents, handingBack emptied: inout CompilerTables?) {
             // The compiler's tables, each moved out of `contents` (copying them, field by field, would retain
             // each and go through its type's metadata, which the first compile in a process has to build), and
             // each stored once; then what is derived from them. The matchers are moved into the table: a copy
@@ -139,6 +158,7 @@ package struct Program: Sendable {
             var pendingMatchers = contents.matchers.take()
             let matcherCount = pendingMatchers.count
             let instructionList = contents.instructions.take()
+            let rangeList = contents.sourceRanges.take()
             let keyPathList = contents.keyPaths.take()
             let readList = contents.reads.take()
             let blockList = contents.blocks.take()
@@ -150,7 +170,6 @@ package struct Program: Sendable {
             constants = contents.constants.take()
             keyPathRanges = contents.keyPathRanges.take()
             names = contents.names.take()
-            sourceRanges = contents.sourceRanges.take()
             maxStackDepth = contents.maxStackDepth
             localCount = contents.localCount
             var collectionList: [ObjectCollection] = []
@@ -160,6 +179,7 @@ package struct Program: Sendable {
             let planOffset = layout.add(QuickRead.self, count: plans.count)
             let collectionOffset = layout.add(ObjectCollection.self, count: collectionList.count)
             let codeOffset = layout.add(Instruction.self, count: instructionList.count)
+            let rangeOffset = layout.add(SourceRange.self, count: rangeList.count)
             let matcherOffset = layout.add(Matcher.self, count: matcherCount)
             let plainKeyOffset = layout.add(PlainKey?.self, count: keyPathList.count)
             let mainNodes = graph?.nodes ?? []
@@ -174,7 +194,9 @@ package struct Program: Sendable {
             tableMemory = UnsafeMutableRawPointer.allocate(byteCount: layout.byteCount, alignment: layout.alignment)
             (quickReads, quickReadBase) = Self.place(plans, in: tableMemory, at: planOffset)
             (collections, collectionBase) = Self.place(collectionList, in: tableMemory, at: collectionOffset)
+            // Copied from the compiler's arrays, which go back to it emptied when it asks (below).
             (code, _) = Self.place(instructionList, in: tableMemory, at: codeOffset)
+            (rangeTable, _) = Self.place(rangeList, in: tableMemory, at: rangeOffset)
             (matcherTable, matcherBase) = Self.move(&pendingMatchers, into: tableMemory, at: matcherOffset)
             (plainKeyTable, plainKeyBase, readsPlainKeys) = Self.placePlainKeys(
                 of: keyPathList, in: tableMemory, at: plainKeyOffset)
@@ -205,12 +227,21 @@ package struct Program: Sendable {
                 }
             walksIntegersAlone =
                 runsOnSlotsAlone && Self.walksIntegersAlone(graphNodes, entry: graphEntry)
-            instructions = instructionList
             keyPaths = keyPathList
             reads = readList
             programBlocks = blockList
             decisionGraph = graph
             symbols = symbolTable
+            // The compiler's arrays go back emptied when it asks: moved, not copied (a copy would make the
+            // emptying reallocate).
+            if emptied != nil {
+                var emptiedInstructions = consume instructionList
+                var emptiedRanges = consume rangeList
+                emptiedInstructions.removeAll(keepingCapacity: true)
+                emptiedRanges.removeAll(keepingCapacity: true)
+                emptied = CompilerTables(
+                    instructions: emptiedInstructions, ranges: emptiedRanges, matchers: pendingMatchers.take())
+            }
         }
 
         /// Whether every node of `nodes` carries an integer test and the graph ends in true or false by forward
@@ -269,6 +300,7 @@ package struct Program: Sendable {
 
         deinit {
             Self.deinitialize(code)
+            Self.deinitialize(rangeTable)
             Self.deinitialize(matcherTable)
             Self.deinitialize(plainKeyTable)
             Self.deinitialize(graphNodes)
@@ -357,9 +389,7 @@ package struct Program: Sendable {
     var blocks: [Block] { storage.programBlocks }
 
     /// The source range of the instruction at `offset`, or ``SourceRange/synthesized``.
-    package func sourceRange(at offset: Int) -> SourceRange {
-        sourceRanges.indices.contains(offset) ? sourceRanges[offset] : .synthesized
-    }
+    package func sourceRange(at offset: Int) -> SourceRange { storage.sourceRange(at: offset) }
 
     /// The tag of a slot, when the program was compiled against a symbol table.
     package func tag(of slot: SlotOperand) -> String? {

@@ -149,7 +149,8 @@ package struct Verifier: Sendable {
             keyPaths: program.keyPaths.count, names: program.names.count,
             locals: program.localCount, reads: program.reads.count)
         var failures: [VerificationFailure] = []
-        switch analyze(program.instructions, tables: tables, entries: [0] + program.blocks.map(\.start)) {
+        let instructions = program.instructions  // copied out of the program's table once
+        switch analyze(instructions, tables: tables, entries: [0] + program.blocks.map(\.start)) {
         case .success(let depth):
             if depth != program.maxStackDepth {
                 failures.append(
@@ -159,17 +160,17 @@ package struct Verifier: Sendable {
         case .failure(let failure):
             failures.append(failure)
         }
-        if program.sourceRanges.count != program.instructions.count {
+        if program.sourceRanges.count != instructions.count {
             failures.append(
                 VerificationFailure(
                     offset: 0,
                     message:
-                        "source map has \(program.sourceRanges.count) entries for \(program.instructions.count) instructions"
+                        "source map has \(program.sourceRanges.count) entries for \(instructions.count) instructions"
                 ))
         }
-        if let graph = program.decisionGraph { failures += graphProblems(graph, program.instructions) }
+        if let graph = program.decisionGraph { failures += graphProblems(graph, instructions) }
         for block in program.blocks {
-            if let graph = block.decisionGraph { failures += graphProblems(graph, program.instructions) }
+            if let graph = block.decisionGraph { failures += graphProblems(graph, instructions) }
         }
         if program.keyPathRanges.count != program.keyPaths.count {
             failures.append(VerificationFailure(offset: 0, message: "key path ranges do not match key paths"))

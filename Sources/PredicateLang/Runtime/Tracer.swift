@@ -64,7 +64,7 @@ struct ClosureTrace: TraceSink {
             .text
         handler(
             TraceEvent(
-                step: .instruction, offset: offset, instruction: program.instructions[offset],
+                step: .instruction, offset: offset, instruction: program.code[offset],
                 listing: listing, stack: frame.stackContents, flag: flag))
     }
 

@@ -215,7 +215,7 @@ extension VirtualMachine {
                 next = answer ? node.pointee.onTrue.rawValue : node.pointee.onFalse.rawValue
             }
         } catch {
-            throw error.range == .synthesized ? error.at(program.sourceRanges[Int(offset)]) : error
+            throw error.range == .synthesized ? error.at(program.sourceRange(at: Int(offset))) : error
         }
         if next == DecisionTarget.answerTrue.rawValue { return true }
         if next == DecisionTarget.answerFalse.rawValue { return false }

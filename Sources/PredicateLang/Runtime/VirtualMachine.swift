@@ -207,7 +207,7 @@ enum VirtualMachine {
                     return flag
                 }
             } catch {
-                throw error.range == .synthesized ? error.at(program.sourceRanges[offset]) : error
+                throw error.range == .synthesized ? error.at(program.sourceRange(at: offset)) : error
             }
         }
         throw EvaluationError(.unsupported, "program ended without a result")

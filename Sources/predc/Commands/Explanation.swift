@@ -37,14 +37,15 @@ struct Explanation {
         let program = predicate.program
         var previousLine: Int?
         var instructions: [Instruction] = []
-        for offset in program.instructions.indices {
+        let code = program.instructions  // a copy of the program's table, made once
+        for offset in code.indices {
             let (text, line) = program.disassembleInstruction(
                 at: offset, source: predicate.source, previousLine: previousLine)
             let range = program.sourceRange(at: offset)
             let location = range == .synthesized ? nil : predicate.source.location(of: range.lowerBound)
             instructions.append(
                 Instruction(
-                    offset: offset, mnemonic: program.instructions[offset].mnemonic, listing: text, location: location))
+                    offset: offset, mnemonic: code[offset].mnemonic, listing: text, location: location))
             previousLine = line
         }
         self.instructions = instructions

@@ -1,0 +1,41 @@
+// CompilerTables: the arrays a compile writes its instructions, source ranges and matchers into. A program
+// copies (or moves) their contents into its one block of tables, so once it is built the arrays hold
+// nothing; handed back emptied, with their room kept, they take the next compile of a caller that compiles
+// many predicates in a row (a form's load compiles every condition), which then allocates none of them.
+
+/// The compiler's growing tables, empty between compiles.
+package struct CompilerTables: Sendable {
+    var instructions: [Instruction] = []
+    var ranges: [SourceRange] = []
+    var matchers: [Matcher] = []
+
+    /// Empty tables.
+    package init() {}
+
+    init(instructions: [Instruction], ranges: [SourceRange], matchers: [Matcher]) {
+        self.instructions = instructions
+        self.ranges = ranges
+        self.matchers = matchers
+    }
+
+    /// These tables, leaving empty ones in their place.
+    mutating func take() -> CompilerTables {
+        CompilerTables(instructions: instructions.take(), ranges: ranges.take(), matchers: matchers.take())
+    }
+
+    /// The most instructions (and source ranges) handed-back tables keep room for; matchers, an eighth. A rare
+    /// large predicate's room goes back to the allocator rather than staying with the caller.
+    static var keptRoom: Int { 1024 }
+
+    /// These tables emptied with their room kept, or new empty ones when they grew past ``keptRoom``.
+    consuming func emptied() -> CompilerTables {
+        guard instructions.capacity <= Self.keptRoom, ranges.capacity <= Self.keptRoom,
+            matchers.capacity <= Self.keptRoom / 8
+        else { return CompilerTables() }
+        // A built program hands them back empty already; a failed compile leaves them written.
+        if !instructions.isEmpty { instructions.removeAll(keepingCapacity: true) }
+        if !ranges.isEmpty { ranges.removeAll(keepingCapacity: true) }
+        if !matchers.isEmpty { matchers.removeAll(keepingCapacity: true) }
+        return self
+    }
+}

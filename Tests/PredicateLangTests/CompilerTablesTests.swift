@@ -1,0 +1,90 @@
+// The compiler's tables handed from one compile to the next (Bytecode/CompilerTables.swift): programs
+// compiled into reused tables are the programs compiled into fresh ones, the tables come back empty with
+// their room kept, and a large predicate's room is not kept.
+
+import Testing
+
+@testable import PredicateLang
+
+@Suite("Compiler tables reused across compiles")
+struct CompilerTablesTests {
+    static let symbols = SymbolTable(tags: ["age", "name", "tags", "country"])
+
+    /// Compiled one after the other into the same tables: shapes that grow every table, ones with warnings
+    /// (an unknown tag, a constant expression that fails), blocks (SUBQUERY), and a predicate larger than the
+    /// room the tables keep.
+    static let sequence: [String] = [
+        "$age > 18 AND $name BEGINSWITH[c] 'a'",
+        "$country IN {'NZ', 'AU'} OR ($tags.@count > 2 AND NOT $name == 'Bo')",
+        "$nosuch == 1 OR $age == 1 / 0",
+        "SUBQUERY($tags, $t, $t BEGINSWITH 'x' OR $t ENDSWITH 'y').@count > 0 AND $age BETWEEN {1, 99}",
+        "TRUEPREDICATE",
+        (0..<600).map { "$age == \($0)" }.joined(separator: " OR "),
+        "$name MATCHES '[a-z]+' AND $age < 65",
+    ]
+
+    /// What a program holds, as listings compare it.
+    static func summary(_ result: CompilationResult) -> String {
+        guard let predicate = result.predicate else {
+            return "error: " + result.diagnostics.map(\.text).joined(separator: "; ")
+        }
+        let program = predicate.program
+        return [
+            program.disassembly(source: result.source), "\(program.sourceRanges)",
+            program.matchers.map(\.kindName).joined(separator: ","), "\(program.maxStackDepth)",
+            "\(Verifier.verify(program))",
+        ].joined(separator: "\n")
+    }
+
+    /// A tree nested deeper than the compiler follows (built directly: the parser stops nesting sooner), so
+    /// the compile fails after writing into the tables.
+    static func tooDeep() throws -> SyntaxTree.Predicate {
+        var tree = try #require(SyntaxTree.parse("$age > 1").tree)
+        for level in 0..<400 {
+            let leaf = try #require(SyntaxTree.parse("$name == 'n\(level)'").tree)
+            tree = level.isMultiple(of: 2) ? .and([leaf, tree], tree.range) : .or([leaf, tree], tree.range)
+        }
+        return tree
+    }
+
+    @Test("programs compiled into reused tables are the programs compiled into fresh ones")
+    func sameProgram() throws {
+        var tables = CompilerTables()
+        for text in Self.sequence + ["too deep"] + Self.sequence.reversed() {
+            let parsed = SyntaxTree.parse(text == "too deep" ? "$age > 1" : text)
+            let tree = text == "too deep" ? try Self.tooDeep() : try #require(parsed.tree, "\(text)")
+            let fresh = CompiledPredicate.compile(tree, source: parsed.source, symbols: Self.symbols)
+            let reused = CompiledPredicate.compile(
+                tree, source: parsed.source, symbols: Self.symbols, limits: .default, reusing: &tables)
+            #expect(Self.summary(reused) == Self.summary(fresh), "\(text)")
+            #expect(reused.diagnostics.map(\.text) == fresh.diagnostics.map(\.text), "\(text)")
+            #expect((reused.predicate == nil) == (text == "too deep"), "\(text)")
+            #expect(tables.instructions.isEmpty && tables.ranges.isEmpty && tables.matchers.isEmpty, "\(text)")
+            if let predicate = reused.predicate {
+                #expect(predicate.program.sourceRanges.count == predicate.program.instructions.count)
+                #expect(Verifier.verify(predicate.program).isEmpty, "\(text)")
+            }
+        }
+    }
+
+    @Test("the tables come back empty with their room, except a large predicate's")
+    func roomKept() throws {
+        var tables = CompilerTables()
+        let small = SyntaxTree.parse("$age > 18 AND $name BEGINSWITH 'a' AND $country == 'NZ'")
+        let compiled = CompiledPredicate.compile(
+            try #require(small.tree), source: small.source, symbols: Self.symbols, limits: .default,
+            reusing: &tables)
+        let count = try #require(compiled.predicate).program.instructions.count
+        #expect(tables.instructions.isEmpty && tables.instructions.capacity >= count)
+        #expect(tables.ranges.isEmpty && tables.ranges.capacity >= count)
+        #expect(tables.matchers.isEmpty && tables.matchers.capacity >= 3)
+
+        let large = SyntaxTree.parse(Self.sequence[5])
+        let program = CompiledPredicate.compile(
+            try #require(large.tree), source: large.source, symbols: Self.symbols, limits: .default,
+            reusing: &tables)
+        #expect(try #require(program.predicate).program.instructions.count > CompilerTables.keptRoom)
+        #expect(tables.instructions.capacity <= CompilerTables.keptRoom)
+        #expect(tables.ranges.capacity <= CompilerTables.keptRoom)
+    }
+}
