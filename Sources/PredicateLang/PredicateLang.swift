@@ -278,14 +278,8 @@ public struct CompiledPredicate: Sendable {
             checked = SchemaChecker.check(tree, against: schema, limits: limits)
             if checked.hasErrors { return CompilationResult(predicate: nil, diagnostics: checked, source: source) }
         }
-        var compiler: Compiler
-        if let reused = tables.take() {
-            compiler = Compiler(symbols: symbols, limits: limits, schema: schema, reusing: reused)
-        } else {
-            compiler = Compiler(symbols: symbols, limits: limits, schema: schema)
-        }
-        let program = compiler.compile(tree)
-        if compiler.reusesTables { tables = compiler.takeTables() }
+        var compiler = Compiler(symbols: symbols, limits: limits, schema: schema)
+        let program = compiler.compile(tree, reusing: &tables)
         let predicate = program.map { CompiledPredicate(tree: tree, source: source, program: $0) }
         return CompilationResult(
             predicate: predicate, diagnostics: checked.followed(by: compiler.diagnostics), source: source)

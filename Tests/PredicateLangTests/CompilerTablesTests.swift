@@ -1,6 +1,6 @@
 // The compiler's tables handed from one compile to the next (Bytecode/CompilerTables.swift): programs
-// compiled into reused tables are the programs compiled into fresh ones, the tables come back empty with
-// their room kept, and a large predicate's room is not kept.
+// compiled into reused tables are the programs compiled into fresh ones (listings, source maps, matchers,
+// decision graphs), the tables come back empty with their room kept, and a large predicate's room is not kept.
 
 import Testing
 
@@ -57,9 +57,12 @@ struct CompilerTablesTests {
             let reused = CompiledPredicate.compile(
                 tree, source: parsed.source, symbols: Self.symbols, limits: .default, reusing: &tables)
             #expect(Self.summary(reused) == Self.summary(fresh), "\(text)")
+            #expect(reused.predicate?.program.decisionGraph == fresh.predicate?.program.decisionGraph, "\(text)")
             #expect(reused.diagnostics.map(\.text) == fresh.diagnostics.map(\.text), "\(text)")
             #expect((reused.predicate == nil) == (text == "too deep"), "\(text)")
-            #expect(tables.instructions.isEmpty && tables.ranges.isEmpty && tables.matchers.isEmpty, "\(text)")
+            #expect(
+                tables.instructions.isEmpty && tables.ranges.isEmpty && tables.matchers.isEmpty && tables.nodes.isEmpty,
+                "\(text)")
             if let predicate = reused.predicate {
                 #expect(predicate.program.sourceRanges.count == predicate.program.instructions.count)
                 #expect(Verifier.verify(predicate.program).isEmpty, "\(text)")
@@ -78,6 +81,9 @@ struct CompilerTablesTests {
         #expect(tables.instructions.isEmpty && tables.instructions.capacity >= count)
         #expect(tables.ranges.isEmpty && tables.ranges.capacity >= count)
         #expect(tables.matchers.isEmpty && tables.matchers.capacity >= 3)
+        // The program is a graph of three leaves: its nodes' room comes back too.
+        #expect(compiled.predicate?.program.decisionGraph?.nodes.count == 3)
+        #expect(tables.nodes.isEmpty && tables.nodes.capacity >= 3)
 
         let large = SyntaxTree.parse(Self.sequence[5])
         let program = CompiledPredicate.compile(

@@ -31,39 +31,13 @@ struct Compiler {
     /// Set when a table or jump outgrew its encoding; the program is then not produced.
     var overflowed = false
 
-    /// Whether the built program hands the tables back for another compile (else it frees them).
-    private let handsTablesBack: Bool
-    /// Whether the compiler was given tables to write into and hands them back (``takeTables()``).
-    var reusesTables: Bool { handsTablesBack }
-    /// The tables a built program handed back, emptied (see ``CompilerTables``).
-    private var handedBack: CompilerTables?
+    // No field holds the reused tables (``compile(_:reusing:)`` takes them as a parameter): the compiler
+    // recurses over the tree, and a debug build copies it into some frames, so its size is stack depth.
 
-    /// A compiler writing into fresh tables, which its program frees once it has copied them.
     init(symbols: SymbolTable?, limits: Limits, schema: Schema? = nil) {
         self.symbols = symbols
         self.limits = limits
         self.schema = schema
-        handsTablesBack = false
-    }
-
-    /// A compiler writing into `tables` (empty; ones handed back by an earlier compile keep their room), whose
-    /// program hands them back (``takeTables()``).
-    init(symbols: SymbolTable?, limits: Limits, schema: Schema?, reusing tables: consuming CompilerTables) {
-        self.symbols = symbols
-        self.limits = limits
-        self.schema = schema
-        handsTablesBack = true
-        instructions = tables.instructions.take()
-        ranges = tables.ranges.take()
-        matchers = tables.matchers.take()
-    }
-
-    /// The compiler's tables, emptied, for the next compile: those the program handed back once it had copied
-    /// them, else (no program was built) the compiler's own.
-    mutating func takeTables() -> CompilerTables {
-        if let handedBack = handedBack.take() { return handedBack.emptied() }
-        return CompilerTables(instructions: instructions.take(), ranges: ranges.take(), matchers: matchers.take())
-            .emptied()
     }
 
     /// The object type typed reads start from, when the schema describes a Swift type (its fields have
@@ -80,8 +54,38 @@ struct Compiler {
     /// The deepest tree nesting the compiler follows (it recurses over the tree).
     var maxDepth: Int { max(64, limits.maxNestingDepth * 2) }
 
-    /// Compiles `tree`; returns the program, or nil when an error diagnostic was produced.
+    /// Compiles `tree` into fresh tables, which its program frees once it has copied them.
     mutating func compile(_ tree: SyntaxTree.Predicate) -> Program? {
+        var noTables: CompilerTables?
+        return compile(tree, reusing: &noTables)
+    }
+
+    /// Compiles `tree`; returns the program, or nil when an error diagnostic was produced. Given `tables`
+    /// (empty; ones handed back by an earlier compile keep their room), it writes into them and hands them
+    /// back emptied: the program's once it has copied them, else its own.
+    mutating func compile(_ tree: SyntaxTree.Predicate, reusing tables: inout CompilerTables?) -> Program? {
+        var graphNodes: [DecisionNode] = []
+        if var given = tables.take() {
+            instructions = given.instructions.take()
+            ranges = given.ranges.take()
+            matchers = given.matchers.take()
+            graphNodes = given.nodes.take()
+            let program = compileTables(tree, graphNodes: &graphNodes, handingBack: true, into: &tables)
+            if program == nil {
+                tables = CompilerTables(
+                    instructions: instructions.take(), ranges: ranges.take(), matchers: matchers.take(),
+                    nodes: graphNodes)
+            }
+            tables = tables.take()?.emptied()
+            return program
+        }
+        return compileTables(tree, graphNodes: &graphNodes, handingBack: false, into: &tables)
+    }
+
+    private mutating func compileTables(
+        _ tree: SyntaxTree.Predicate, graphNodes: inout [DecisionNode], handingBack: Bool,
+        into compilerTables: inout CompilerTables?
+    ) -> Program? {
         let folded = ConstantFolding(limits: limits).fold(tree)
         diagnostics = diagnostics.followed(by: folded.diagnostics)
         // A matcher is large (a few hundred bytes): room for one per comparison at once, not 1, 2, 4, 8...
@@ -123,9 +127,9 @@ struct Compiler {
             }
             // Every table is handed over (moved, not copied: a copy is a retain now and a release when the
             // compiler goes), and the matchers are moved on into the program's own table.
-            let mainGraph = decisionGraph(0..<mainEnd)
-            // Given tables go back in `handedBack`, set empty to ask for them (``Program/init(_:handingBack:)``).
-            if handsTablesBack { handedBack = CompilerTables() }
+            let mainGraph = mainDecisionGraph(0..<mainEnd, nodes: &graphNodes)
+            // Given tables go back in `tables`, set empty to ask for them (``Program/init(_:handingBack:)``).
+            if handingBack { compilerTables = CompilerTables() }
             return Program(
                 Program.Contents(
                     instructions: instructions.take(), sourceRanges: ranges.take(), constants: constants.take(),
@@ -134,7 +138,7 @@ struct Compiler {
                     names: madeNameTables?.names.take() ?? [], maxStackDepth: depth,
                     localCount: localCount, symbols: symbols, limits: limits,
                     decisionGraph: mainGraph, reads: reads.take(), blocks: blocks, typedRoot: typedRoot),
-                handingBack: &handedBack)
+                handingBack: &compilerTables)
         case .failure(let failure):
             diagnostics.append(.error(.verifierRejected(failure.description), at: tree.range))
             return nil
@@ -161,6 +165,14 @@ struct Compiler {
     /// budget without counting; a larger one runs instruction by instruction, which counts.
     private func decisionGraph(_ block: Range<Int>) -> DecisionGraph? {
         guard let graph = DecisionGraph(instructions, block: block), graph.nodes.count <= limits.maxEvaluationSteps
+        else { return nil }
+        return graph
+    }
+
+    /// ``decisionGraph(_:)`` for the main block, its nodes written into `nodes`' room.
+    private func mainDecisionGraph(_ block: Range<Int>, nodes: inout [DecisionNode]) -> DecisionGraph? {
+        guard let graph = DecisionGraph(instructions, block: block, reusing: &nodes),
+            graph.nodes.count <= limits.maxEvaluationSteps
         else { return nil }
         return graph
     }

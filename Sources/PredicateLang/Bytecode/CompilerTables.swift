@@ -1,4 +1,5 @@
-// CompilerTables: the arrays a compile writes its instructions, source ranges and matchers into. A program
+// CompilerTables: the arrays a compile writes its instructions, source ranges, matchers and decision-graph
+// nodes into. A program
 // copies (or moves) their contents into its one block of tables, so once it is built the arrays hold
 // nothing; handed back emptied, with their room kept, they take the next compile of a caller that compiles
 // many predicates in a row (a form's load compiles every condition), which then allocates none of them.
@@ -8,34 +9,39 @@ package struct CompilerTables: Sendable {
     var instructions: [Instruction] = []
     var ranges: [SourceRange] = []
     var matchers: [Matcher] = []
+    var nodes: [DecisionNode] = []
 
     /// Empty tables.
     package init() {}
 
-    init(instructions: [Instruction], ranges: [SourceRange], matchers: [Matcher]) {
+    init(instructions: [Instruction], ranges: [SourceRange], matchers: [Matcher], nodes: [DecisionNode]) {
         self.instructions = instructions
         self.ranges = ranges
         self.matchers = matchers
+        self.nodes = nodes
     }
 
     /// These tables, leaving empty ones in their place.
     mutating func take() -> CompilerTables {
-        CompilerTables(instructions: instructions.take(), ranges: ranges.take(), matchers: matchers.take())
+        CompilerTables(
+            instructions: instructions.take(), ranges: ranges.take(), matchers: matchers.take(), nodes: nodes.take())
     }
 
-    /// The most instructions (and source ranges) handed-back tables keep room for; matchers, an eighth. A rare
+    /// The most instructions (and source ranges, and graph nodes) handed-back tables keep room for; matchers, an
+    /// eighth. A rare
     /// large predicate's room goes back to the allocator rather than staying with the caller.
     static var keptRoom: Int { 1024 }
 
     /// These tables emptied with their room kept, or new empty ones when they grew past ``keptRoom``.
     consuming func emptied() -> CompilerTables {
         guard instructions.capacity <= Self.keptRoom, ranges.capacity <= Self.keptRoom,
-            matchers.capacity <= Self.keptRoom / 8
+            matchers.capacity <= Self.keptRoom / 8, nodes.capacity <= Self.keptRoom
         else { return CompilerTables() }
         // A built program hands them back empty already; a failed compile leaves them written.
         if !instructions.isEmpty { instructions.removeAll(keepingCapacity: true) }
         if !ranges.isEmpty { ranges.removeAll(keepingCapacity: true) }
         if !matchers.isEmpty { matchers.removeAll(keepingCapacity: true) }
+        if !nodes.isEmpty { nodes.removeAll(keepingCapacity: true) }
         return self
     }
 }

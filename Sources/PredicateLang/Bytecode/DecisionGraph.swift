@@ -26,6 +26,8 @@ package struct DecisionTarget: Hashable, Sendable, CustomStringConvertible {
     package let rawValue: Int32
 
     package init(node: Int32) { rawValue = node }
+    /// A target from its ``rawValue`` (a node's number, or an answer's negative code).
+    init(rawValue: Int32) { self.rawValue = rawValue }
     private init(answer: Int32) { rawValue = answer }
 
     /// Evaluation ends with false.
@@ -89,6 +91,13 @@ package struct DecisionGraph: Hashable, Sendable {
     /// holds anything but leaves, `not`, `setFlag`, forward jumps and `return` (it then runs instruction
     /// by instruction). Node offsets are offsets in `code`.
     package init?(_ code: [Instruction], block: Range<Int>? = nil) {
+        var nodes: [DecisionNode] = []
+        self.init(code, block: block, reusing: &nodes)
+    }
+
+    /// The graph of ``init(_:block:)``, its nodes written into `nodes` (empty; it keeps the room of an earlier
+    /// graph's nodes), which the graph takes; when there is no graph, `nodes` is left as it is.
+    init?(_ code: [Instruction], block: Range<Int>? = nil, reusing nodes: inout [DecisionNode]) {
         let block = block ?? code.indices
         guard code.count < Int(Int32.max), code.indices.contains(block.lowerBound) || block.isEmpty,
             block.upperBound <= code.count
@@ -96,7 +105,7 @@ package struct DecisionGraph: Hashable, Sendable {
         // Each leaf's node number, in temporary storage (on the stack for the usual program).
         let graph = withUnsafeTemporaryAllocation(of: Int32.self, capacity: code.count) { nodeIndex in
             nodeIndex.initialize(repeating: -1)
-            return Self.graph(code, block: block, nodeIndex)
+            return Self.graph(code, block: block, nodeIndex, into: &nodes)
         }
         guard let graph else { return nil }
         self = graph
@@ -105,7 +114,8 @@ package struct DecisionGraph: Hashable, Sendable {
     /// The graph of `block` of `code`, with `nodeIndex` (one entry per instruction, all -1) to number its
     /// leaves in.
     private static func graph(
-        _ code: [Instruction], block: Range<Int>, _ nodeIndex: UnsafeMutableBufferPointer<Int32>
+        _ code: [Instruction], block: Range<Int>, _ nodeIndex: UnsafeMutableBufferPointer<Int32>,
+        into nodes: inout [DecisionNode]
     ) -> DecisionGraph? {
         var leafCount: Int32 = 0
         for offset in block {
@@ -120,7 +130,6 @@ package struct DecisionGraph: Hashable, Sendable {
         let numbers = UnsafeBufferPointer(nodeIndex)
         guard let entry = follow(code, from: block.lowerBound, to: end, flag: false, after: -1, numbers)
         else { return nil }
-        var nodes: [DecisionNode] = []
         nodes.reserveCapacity(Int(leafCount))
         for offset in block where code[offset].isLeaf {
             guard let onTrue = follow(code, from: offset + 1, to: end, flag: true, after: offset, numbers),
@@ -129,8 +138,11 @@ package struct DecisionGraph: Hashable, Sendable {
             nodes.append(
                 DecisionNode(instruction: code[offset], onTrue: onTrue, onFalse: onFalse, offset: Int32(offset)))
         }
-        return DecisionGraph(nodes: nodes, entry: entry)
+        return DecisionGraph(nodes: nodes.take(), entry: entry)
     }
+
+    /// The nodes, taken out of the graph (unshared, so that they can be emptied and written again).
+    consuming func takeNodes() -> [DecisionNode] { nodes }
 
     /// Control flow between leaves, which the graph folds into its edges.
     private static func isControl(_ instruction: Instruction) -> Bool {

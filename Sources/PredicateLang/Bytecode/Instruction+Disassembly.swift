@@ -169,17 +169,22 @@ extension Program {
 
     /// One line of ``decisionGraphListing(_:source:)``: node `index` of block `block`, its two edges and its leaf.
     package func decisionNodeListing(_ index: Int, block: Int = 0, source: SourceText?) -> String {
-        guard let graph = decisionGraph(ofBlock: block), graph.nodes.indices.contains(index) else { return "" }
-        let node = graph.nodes[index]
+        guard let node = placedNode(index, block: block) else { return "" }
         let leaf = disassembleInstruction(at: Int(node.offset), source: source, previousLine: nil).text
-        let placed =
-            block == 0
-            ? storage.graphNodes
-            : storage.blocks.indices.contains(block - 1)
-                ? storage.blocks[block - 1].nodes : UnsafeBufferPointer(start: nil, count: 0)
-        let integer = placed.indices.contains(index) ? placed[index].integerLeaf.summary.map { "  [\($0)]" } : nil
+        let integer = node.integerLeaf.summary.map { "  [\($0)]" }
         return pad("n\(index)", 4) + pad("true -> \(node.onTrue)", 14) + pad("false -> \(node.onFalse)", 17) + leaf
             + (integer ?? "")
+    }
+
+    /// Node `index` of block `block`'s graph as the VM walks it (with its integer test), if there is one.
+    package func placedNode(_ index: Int, block: Int = 0) -> DecisionNode? {
+        let hasGraph =
+            block == 0
+            ? storage.hasDecisionGraph
+            : storage.blocks.indices.contains(block - 1) && storage.blocks[block - 1].hasDecisionGraph
+        guard hasGraph else { return nil }
+        let placed = block == 0 ? storage.graphNodes : storage.blocks[block - 1].nodes
+        return placed.indices.contains(index) ? placed[index] : nil
     }
 
     // MARK: Operand formatting

@@ -66,7 +66,6 @@ package struct Program: Sendable {
         // Everything the compiler handed over, each field stored once (keeping the whole `Contents` beside
         // the fields the loops read would retain every table twice); ``contents`` reassembles it.
         let symbols: SymbolTable?
-        let decisionGraph: DecisionGraph?
         let programBlocks: [Block]
         let typedRoot: SchemaObject?
         /// Whether the program was compiled against a symbol table (its tags are slot reads).
@@ -133,6 +132,16 @@ package struct Program: Sendable {
         var instructions: [Instruction] { Array(code) }
         /// The source map, copied out of ``rangeTable`` (tests, tools).
         var sourceRanges: [SourceRange] { Array(rangeTable) }
+        /// The main decision graph as the compiler built it, copied out of ``graphNodes`` (tests, tools).
+        var decisionGraph: DecisionGraph? {
+            guard hasDecisionGraph else { return nil }
+            let nodes = graphNodes.map { placed in
+                var node = placed
+                node.integerLeaf = .none
+                return node
+            }
+            return DecisionGraph(nodes: nodes, entry: DecisionTarget(rawValue: graphEntry))
+        }
 
         /// The source range of the instruction at `offset`, or ``SourceRange/synthesized``.
         func sourceRange(at offset: Int) -> SourceRange {
@@ -163,6 +172,10 @@ package struct Program: Sendable {
             let readList = contents.reads.take()
             let blockList = contents.blocks.take()
             let graph = contents.decisionGraph.take()
+            graphEntry = graph?.entry.rawValue ?? DecisionTarget.missingReturn.rawValue
+            hasDecisionGraph = graph != nil
+            // The nodes taken out of the graph: placed below, then handed back emptied like the other tables.
+            let mainNodes = graph?.takeNodes() ?? []
             let symbolTable = contents.symbols.take()
             isFormMode = symbolTable != nil
             typedRoot = contents.typedRoot.take()
@@ -182,7 +195,6 @@ package struct Program: Sendable {
             let rangeOffset = layout.add(SourceRange.self, count: rangeList.count)
             let matcherOffset = layout.add(Matcher.self, count: matcherCount)
             let plainKeyOffset = layout.add(PlainKey?.self, count: keyPathList.count)
-            let mainNodes = graph?.nodes ?? []
             let nodeOffset = layout.add(DecisionNode.self, count: mainNodes.count)
             var blockOffsets: [Int] = []
             if !blockList.isEmpty {
@@ -215,8 +227,6 @@ package struct Program: Sendable {
                 }
             }
             blocks = views
-            graphEntry = graph?.entry.rawValue ?? DecisionTarget.missingReturn.rawValue
-            hasDecisionGraph = graph != nil
             runsOnSlotsAlone =
                 hasDecisionGraph
                 && mainNodes.allSatisfy { node in
@@ -230,17 +240,19 @@ package struct Program: Sendable {
             keyPaths = keyPathList
             reads = readList
             programBlocks = blockList
-            decisionGraph = graph
             symbols = symbolTable
             // The compiler's arrays go back emptied when it asks: moved, not copied (a copy would make the
             // emptying reallocate).
             if emptied != nil {
                 var emptiedInstructions = consume instructionList
                 var emptiedRanges = consume rangeList
+                var emptiedNodes = consume mainNodes
                 emptiedInstructions.removeAll(keepingCapacity: true)
                 emptiedRanges.removeAll(keepingCapacity: true)
+                emptiedNodes.removeAll(keepingCapacity: true)
                 emptied = CompilerTables(
-                    instructions: emptiedInstructions, ranges: emptiedRanges, matchers: pendingMatchers.take())
+                    instructions: emptiedInstructions, ranges: emptiedRanges, matchers: pendingMatchers.take(),
+                    nodes: emptiedNodes)
             }
         }
 

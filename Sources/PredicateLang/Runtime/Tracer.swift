@@ -70,8 +70,7 @@ struct ClosureTrace: TraceSink {
 
     func recordNode(_ program: Program.Storage, block: Int, _ node: Int) {
         let whole = Program(storage: program)
-        guard let nodes = whole.decisionGraph(ofBlock: block)?.nodes, nodes.indices.contains(node) else { return }
-        let leaf = nodes[node]
+        guard let leaf = whole.placedNode(node, block: block) else { return }
         handler(
             TraceEvent(
                 step: .decisionNode(node), offset: Int(leaf.offset), instruction: leaf.instruction,
