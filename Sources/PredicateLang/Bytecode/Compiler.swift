@@ -31,8 +31,9 @@ struct Compiler {
     /// Set when a table or jump outgrew its encoding; the program is then not produced.
     var overflowed = false
 
-    // No field holds the reused tables (``compile(_:reusing:)`` takes them as a parameter): the compiler
-    // recurses over the tree, and a debug build copies it into some frames, so its size is stack depth.
+    // No field holds reused tables (``compile(_:reusing:)`` takes them as a parameter): the compiler recurses
+    // over the tree, and with such fields the deepest accepted SUBQUERY nesting overflowed a 512 KiB thread's
+    // stack in a debug build (LimitsTests+Hardening.swift).
 
     init(symbols: SymbolTable?, limits: Limits, schema: Schema? = nil) {
         self.symbols = symbols
@@ -122,12 +123,14 @@ struct Compiler {
                 for index in 1..<blockStarts.count {
                     let start = blockStarts[index]
                     let end = index &+ 1 < blockStarts.count ? blockStarts[index &+ 1] : instructions.count
-                    blocks.append(Program.Block(start: start, decisionGraph: decisionGraph(start..<end)))
+                    var nodes: [DecisionNode] = []
+                    blocks.append(
+                        Program.Block(start: start, decisionGraph: decisionGraph(start..<end, nodes: &nodes)))
                 }
             }
             // Every table is handed over (moved, not copied: a copy is a retain now and a release when the
             // compiler goes), and the matchers are moved on into the program's own table.
-            let mainGraph = mainDecisionGraph(0..<mainEnd, nodes: &graphNodes)
+            let mainGraph = decisionGraph(0..<mainEnd, nodes: &graphNodes)
             // Given tables go back in `tables`, set empty to ask for them (``Program/init(_:handingBack:)``).
             if handingBack { compilerTables = CompilerTables() }
             return Program(
@@ -162,15 +165,9 @@ struct Compiler {
 
     /// The decision graph of the block `block` when it is made of leaves and control flow. Each node runs
     /// at most once per evaluation, so a graph of at most `maxEvaluationSteps` nodes stays within the step
-    /// budget without counting; a larger one runs instruction by instruction, which counts.
-    private func decisionGraph(_ block: Range<Int>) -> DecisionGraph? {
-        guard let graph = DecisionGraph(instructions, block: block), graph.nodes.count <= limits.maxEvaluationSteps
-        else { return nil }
-        return graph
-    }
-
-    /// ``decisionGraph(_:)`` for the main block, its nodes written into `nodes`' room.
-    private func mainDecisionGraph(_ block: Range<Int>, nodes: inout [DecisionNode]) -> DecisionGraph? {
+    /// budget without counting; a larger one runs instruction by instruction, which counts. Its nodes are
+    /// written into `nodes`' room (given tables' room for the main block, else a new array).
+    private func decisionGraph(_ block: Range<Int>, nodes: inout [DecisionNode]) -> DecisionGraph? {
         guard let graph = DecisionGraph(instructions, block: block, reusing: &nodes),
             graph.nodes.count <= limits.maxEvaluationSteps
         else { return nil }

@@ -57,14 +57,17 @@ package struct Program: Sendable {
     ///
     /// The instructions, source ranges, matchers, read plans and graph nodes are copied into memory the storage
     /// owns (`code`, `rangeTable`, `matcherTable`, `quickReads`, `graphNodes`; one allocation for all of them;
-    /// the compiler's arrays of instructions, ranges and matchers go back to it emptied), so the VM reads
+    /// the compiler's arrays of instructions, ranges, matchers and main graph nodes go back to it emptied when it
+    /// asks, and are not kept: ``instructions``, ``sourceRanges``, ``matchers`` and ``decisionGraph`` copy them
+    /// out for tools), so the VM reads
     /// them through plain pointers without entering an array's `withUnsafeBufferPointer` on every
     /// evaluation. That memory is written once in `init`, never mutated and freed in `deinit`, which is why
     /// sharing it across threads is safe.
     @usableFromInline
     final class Storage: @unchecked Sendable {
         // Everything the compiler handed over, each field stored once (keeping the whole `Contents` beside
-        // the fields the loops read would retain every table twice); ``contents`` reassembles it.
+        // the fields the loops read would retain every table twice; the tables placed below are kept only
+        // there); ``contents`` reassembles it.
         let symbols: SymbolTable?
         let programBlocks: [Block]
         let typedRoot: SchemaObject?
