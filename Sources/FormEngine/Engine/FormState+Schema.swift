@@ -25,12 +25,16 @@ extension FormState {
         variables.reserveCapacity(slots.underestimatedCount)
         var types = ElementTypes()
         for slot in slots {
-            guard slotElement.indices.contains(slot), let element = slotElement[slot],
-                tags.strings.indices.contains(slot)
-            else { continue }
-            variables[tags.strings[slot]] = types.type(holding: valueKind(of: element))
+            guard tags.strings.indices.contains(slot), let type = elementType(ofSlot: slot, &types) else { continue }
+            variables[tags.strings[slot]] = type
         }
         return Schema(types.evaluatedObject, variables: variables)
+    }
+
+    /// The type of the live element in `slot`, made by `types`; nil when no live element has the slot.
+    private func elementType(ofSlot slot: Int, _ types: inout ElementTypes) -> SchemaType? {
+        guard slotElement.indices.contains(slot), let element = slotElement[slot] else { return nil }
+        return types.type(holding: valueKind(of: element))
     }
 
     /// The schema of every live tagged element for checking the form's conditions: ``schema(tags:)``'s
@@ -39,14 +43,9 @@ extension FormState {
     /// again at every variable a condition reads (two SipHash runs per condition of a form being loaded).
     func checkingSchema() -> Schema {
         var types = ElementTypes()
-        var slotTypes = [SchemaType?](repeating: nil, count: tags.strings.count)
-        for slot in slotTypes.indices {
-            guard slotElement.indices.contains(slot), let element = slotElement[slot] else { continue }
-            slotTypes[slot] = types.type(holding: valueKind(of: element))
-        }
+        let typeOfSlot = tags.strings.indices.map { elementType(ofSlot: $0, &types) }
         let index = tags
         let symbols = store.symbols
-        let typeOfSlot = slotTypes
         return Schema(types.evaluatedObject) { tag in
             guard let slot = index.position(of: tag) ?? symbols.slot(for: tag)?.index,
                 typeOfSlot.indices.contains(slot)

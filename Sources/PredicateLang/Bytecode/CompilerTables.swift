@@ -1,8 +1,8 @@
 // CompilerTables: the arrays a compile writes its instructions, source ranges, matchers and decision-graph
-// nodes into. A program
-// copies (or moves) their contents into its one block of tables, so once it is built the arrays hold
-// nothing; handed back emptied, with their room kept, they take the next compile of a caller that compiles
-// many predicates in a row (a form's load compiles every condition), which then allocates none of them.
+// nodes into. A program copies (or moves) their contents into its one block of tables, so once it is built
+// the arrays hold nothing it needs; handed back emptied, with their room kept, they take the next compile of a
+// caller that compiles many predicates in a row (a form's load compiles every condition), which then
+// allocates none of them.
 
 /// The compiler's growing tables, empty between compiles.
 package struct CompilerTables: Sendable {
@@ -28,8 +28,7 @@ package struct CompilerTables: Sendable {
     }
 
     /// The most instructions (and source ranges, and graph nodes) handed-back tables keep room for; matchers, an
-    /// eighth. A rare
-    /// large predicate's room goes back to the allocator rather than staying with the caller.
+    /// eighth. A rare large predicate's room goes back to the allocator rather than staying with the caller.
     static var keptRoom: Int { 1024 }
 
     /// These tables emptied with their room kept, or new empty ones when they grew past ``keptRoom``.
@@ -37,7 +36,7 @@ package struct CompilerTables: Sendable {
         guard instructions.capacity <= Self.keptRoom, ranges.capacity <= Self.keptRoom,
             matchers.capacity <= Self.keptRoom / 8, nodes.capacity <= Self.keptRoom
         else { return CompilerTables() }
-        // A built program hands them back empty already; a failed compile leaves them written.
+        // Emptied in place: moved here, so unshared, and emptying keeps their buffers.
         if !instructions.isEmpty { instructions.removeAll(keepingCapacity: true) }
         if !ranges.isEmpty { ranges.removeAll(keepingCapacity: true) }
         if !matchers.isEmpty { matchers.removeAll(keepingCapacity: true) }

@@ -57,11 +57,9 @@ package struct Program: Sendable {
     ///
     /// The instructions, source ranges, matchers, read plans and graph nodes are copied into memory the storage
     /// owns (`code`, `rangeTable`, `matcherTable`, `quickReads`, `graphNodes`; one allocation for all of them;
-    /// the compiler's arrays of instructions, ranges, matchers and main graph nodes go back to it emptied when it
-    /// asks, and are not kept: ``instructions``, ``sourceRanges``, ``matchers`` and ``decisionGraph`` copy them
-    /// out for tools), so the VM reads
-    /// them through plain pointers without entering an array's `withUnsafeBufferPointer` on every
-    /// evaluation. That memory is written once in `init`, never mutated and freed in `deinit`, which is why
+    /// the compiler's arrays are not kept but go back to it when it asks; ``instructions``, ``sourceRanges``,
+    /// ``matchers`` and ``decisionGraph`` copy the tables out for tools), so the VM reads them through plain
+    /// pointers without entering an array's `withUnsafeBufferPointer` on every evaluation. That memory is written once in `init`, never mutated and freed in `deinit`, which is why
     /// sharing it across threads is safe.
     @usableFromInline
     final class Storage: @unchecked Sendable {
@@ -244,18 +242,12 @@ package struct Program: Sendable {
             reads = readList
             programBlocks = blockList
             symbols = symbolTable
-            // The compiler's arrays go back emptied when it asks: moved, not copied (a copy would make the
-            // emptying reallocate).
+            // The compiler's arrays go back when it asks, to be emptied there (``CompilerTables/emptied()``):
+            // moved, not copied (a copy would make the emptying reallocate).
             if emptied != nil {
-                var emptiedInstructions = consume instructionList
-                var emptiedRanges = consume rangeList
-                var emptiedNodes = consume mainNodes
-                emptiedInstructions.removeAll(keepingCapacity: true)
-                emptiedRanges.removeAll(keepingCapacity: true)
-                emptiedNodes.removeAll(keepingCapacity: true)
                 emptied = CompilerTables(
-                    instructions: emptiedInstructions, ranges: emptiedRanges, matchers: pendingMatchers.take(),
-                    nodes: emptiedNodes)
+                    instructions: consume instructionList, ranges: consume rangeList, matchers: pendingMatchers.take(),
+                    nodes: consume mainNodes)
             }
         }
 

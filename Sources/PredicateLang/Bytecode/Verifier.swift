@@ -160,13 +160,11 @@ package struct Verifier: Sendable {
         case .failure(let failure):
             failures.append(failure)
         }
-        if program.sourceRanges.count != instructions.count {
+        let rangeCount = program.sourceRanges.count
+        if rangeCount != instructions.count {
             failures.append(
                 VerificationFailure(
-                    offset: 0,
-                    message:
-                        "source map has \(program.sourceRanges.count) entries for \(instructions.count) instructions"
-                ))
+                    offset: 0, message: "source map has \(rangeCount) entries for \(instructions.count) instructions"))
         }
         if let graph = program.decisionGraph { failures += graphProblems(graph, instructions) }
         for block in program.blocks {
