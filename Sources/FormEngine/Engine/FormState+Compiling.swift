@@ -73,15 +73,15 @@ extension FormState {
         throws(FormError) -> (CompiledPredicate, [SlotRead])
     {
         var reads: [SlotRead] = []
-        for variable in tree.dependencies.variables {
-            let property: ObservedProperty
-            switch variable.property {
-            case .value: property = .value
-            case .isHidden: property = .isHidden
-            case .isDisabled: property = .isDisabled
+        // A small tree's reads come from the quick walk (no arrays built), with room made for them at once.
+        if let quick = tree.freeVariableReads {
+            reads.reserveCapacity(quick.count)
+            for position in 0..<quick.count {
+                guard let (name, property) = quick[position] else { break }
+                addRead(of: name, property, to: &reads)
             }
-            let read = SlotRead(slot: declare(variable.name), property: property)
-            if !reads.contains(read) { reads.append(read) }
+        } else {
+            for variable in tree.dependencies.variables { addRead(of: variable.name, variable.property, to: &reads) }
         }
         let result = CompiledPredicate.compile(
             tree, source: source, symbols: store.symbols, limits: .default, reusing: &compilerTables)
@@ -89,6 +89,18 @@ extension FormState {
             throw Self.parseError(result.diagnostics, source: result.source, path: path())
         }
         return (program, reads)
+    }
+
+    /// Declares `tag` and adds its read of `property` to `reads` unless it is there already.
+    private mutating func addRead(of tag: String, _ property: Dependencies.Property, to reads: inout [SlotRead]) {
+        let observed: ObservedProperty
+        switch property {
+        case .value: observed = .value
+        case .isHidden: observed = .isHidden
+        case .isDisabled: observed = .isDisabled
+        }
+        let read = SlotRead(slot: declare(tag), property: observed)
+        if !reads.contains(read) { reads.append(read) }
     }
 
     static func parseError(_ diagnostics: [Diagnostic], source: SourceText, path: String) -> FormError {

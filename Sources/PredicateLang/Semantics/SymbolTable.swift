@@ -15,11 +15,37 @@ public struct Slot: Hashable, Sendable, Comparable, CustomStringConvertible {
 /// Maps tags (`$tag` in a predicate) to slots in a ``RowStore``.
 ///
 /// The compiler resolves every `$tag` through the table once; a tag the table does not know compiles
-/// to a null constant with a warning.
+/// to a null constant with a warning. Tags compare as Swift strings do: a canonically equivalent spelling
+/// of a declared tag (`cafe\u{301}` for `caf\u{E9}`, the Kelvin sign for `K`) finds its slot.
 public struct SymbolTable: Hashable, Sendable {
+    // ASCII tags, the usual ones, are found by their bytes (a cheap hash); the others through a dictionary,
+    // which compares as Swift strings do. Three non-ASCII characters are canonically one ASCII character each
+    // (``asciiSpelling(of:)``), so a spelling with them finds an ASCII tag by that character, and an ASCII
+    // spelling that finds no ASCII tag is looked up among the others (it may be `K` for a Kelvin sign). Both
+    // live behind one reference, copied when a shared table is changed: a table is copied into every
+    // program compiled against it, and a copy is then one retain.
+    private var storage = Storage()
+
+    /// The tables behind a ``SymbolTable``. Changed only through a table that holds the only reference
+    /// (``declare(_:)`` and ``reserveCapacity(adding:)`` copy it first otherwise), so a storage that is shared,
+    /// across threads too, is never written; that is also why its fields skip the dynamic exclusivity checks
+    /// (each read of a class's field otherwise costs a `swift_beginAccess` call).
+    private final class Storage: @unchecked Sendable {
+        /// Every tag in slot order, and the position of each by its bytes.
+        @exclusivity(unchecked) var names = StringIndex()
+        /// The slots of the tags that are not all ASCII.
+        @exclusivity(unchecked) var others: [String: Slot] = [:]
+
+        init() {}
+
+        init(copying other: Storage) {
+            names = other.names
+            others = other.others
+        }
+    }
+
     /// The tags, indexed by slot.
-    public private(set) var tags: [String] = []
-    private var slots: [String: Slot] = [:]
+    public var tags: [String] { storage.names.strings }
 
     public init() {}
 
@@ -29,28 +55,69 @@ public struct SymbolTable: Hashable, Sendable {
     }
 
     /// The slot of `tag`, or nil if the table does not know it.
-    public func slot(for tag: String) -> Slot? { slots[tag] }
+    public func slot(for tag: String) -> Slot? {
+        let storage = storage
+        if Self.isASCII(tag) {
+            if let position = storage.names.position(of: tag) { return Slot(position) }
+            return storage.others.isEmpty ? nil : storage.others[tag]
+        }
+        if let slot = storage.others[tag] { return slot }
+        guard let spelling = Self.asciiSpelling(of: tag), let position = storage.names.position(of: spelling) else {
+            return nil
+        }
+        return Slot(position)
+    }
 
     /// The slot of `tag`, adding it at the end when it is new.
     @discardableResult
     public mutating func declare(_ tag: String) -> Slot {
-        // A new tag (the usual case) is hashed once: inserted, then told apart from a known one by the
-        // value it replaced, which is put back (the key keeps its first spelling).
-        let slot = Slot(tags.count)
-        if let existing = slots.updateValue(slot, forKey: tag) {
-            slots[tag] = existing
-            return existing
-        }
-        tags.append(tag)
+        if let existing = slot(for: tag) { return existing }
+        makeUnique()
+        let slot = Slot(storage.names.count)
+        storage.names.append(tag)
+        if !Self.isASCII(tag) { storage.others[tag] = slot }
         return slot
     }
 
     /// Makes room for `count` more tags, so declaring them does not grow the table step by step.
     package mutating func reserveCapacity(adding count: Int) {
-        tags.reserveCapacity(tags.count &+ count)
-        slots.reserveCapacity(slots.count &+ count)
+        makeUnique()
+        storage.names.reserveCapacity(storage.names.count &+ count)
+    }
+
+    /// Gives this table its own storage when another table shares it.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
     }
 
     /// The number of slots.
-    public var count: Int { tags.count }
+    public var count: Int { storage.names.count }
+
+    public static func == (lhs: SymbolTable, rhs: SymbolTable) -> Bool { lhs.tags == rhs.tags }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(tags) }
+
+    /// Whether every byte of `string` is ASCII (its canonical spelling is then its bytes).
+    private static func isASCII(_ string: String) -> Bool {
+        string.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
+            ?? string.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// The ASCII string canonically equivalent to `string`, when there is one: a non-ASCII scalar is
+    /// canonically equivalent to an ASCII one only for U+037E GREEK QUESTION MARK (`;`), U+1FEF GREEK VARIA
+    /// (`` ` ``) and U+212A KELVIN SIGN (`K`), each a singleton decomposition (checked over every scalar in
+    /// the tests), and no composition yields an ASCII character.
+    static func asciiSpelling(of string: String) -> String? {
+        var scalars = String.UnicodeScalarView()
+        for scalar in string.unicodeScalars {
+            switch scalar.value {
+            case 0..<0x80: scalars.append(scalar)
+            case 0x037E: scalars.append(";")
+            case 0x1FEF: scalars.append("`")
+            case 0x212A: scalars.append("K")
+            default: return nil
+            }
+        }
+        return String(scalars)
+    }
 }

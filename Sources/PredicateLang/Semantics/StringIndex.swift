@@ -1,23 +1,25 @@
 // StringIndex: a list of distinct strings and the position of each, found in a few dozen instructions
 // for a short string (FNV-1a over pieces of up to eight bytes, where a Dictionary's SipHash costs
-// hundreds). The form keeps two: its tags, whose positions are their slots (mirroring the RowStore's
-// SymbolTable, which the compiler needs; looking a tag up there copies the table out of the store and
-// hashes the tag with SipHash), so that the tag an action names (`setValue(_:for:)`, `form["tag"]`)
-// resolves at once; and the predicate texts of the program cache. Open addressing with linear probing
-// over a power-of-two table, at most half full; the hash is seeded per process, so which strings collide
-// cannot be chosen in advance by whoever writes a definition. The hash is over the bytes, so a
-// canonically equivalent spelling of a string is not found (the form's tags fall back to the store's
-// symbol table, which compares as Swift strings do).
+// hundreds). The symbol table finds its ASCII tags with one (SymbolTable.swift); a form keeps two more: its
+// tags, whose positions are their slots (mirroring the RowStore's symbol table, so that the tag an action
+// names, `setValue(_:for:)` or `form["tag"]`, resolves without copying the table out of the store), and
+// the predicate texts of its program cache. Open addressing with linear probing over a power-of-two
+// table, at most half full; the hash is seeded per process, so which strings collide cannot be chosen in
+// advance by whoever writes a definition. The hash is over the bytes, so a canonically equivalent
+// spelling of a string is not found (its users handle those spellings themselves).
 
-struct StringIndex: Sendable {
+package struct StringIndex: Sendable {
     /// Per bucket: 0 when empty, else the string's hash in the high 32 bits and its position + 1 in the
     /// low 32.
     private var buckets: [UInt64] = []
     /// The strings, by position.
-    private(set) var strings: [String] = []
+    package private(set) var strings: [String] = []
+
+    /// An empty index.
+    package init() {}
 
     /// The number of strings.
-    var count: Int { strings.count }
+    package var count: Int { strings.count }
 
     /// The process's seed, copied into each index: read from the static on every look-up, it costs a
     /// `swift_once` call each time.
@@ -31,7 +33,7 @@ struct StringIndex: Sendable {
     }()
 
     /// The position of `string`, or nil when it is not in the list.
-    func position(of string: String) -> Int? {
+    package func position(of string: String) -> Int? {
         guard !buckets.isEmpty else { return nil }
         let hash = hash(string)
         let mask = buckets.count &- 1
@@ -49,7 +51,7 @@ struct StringIndex: Sendable {
 
     /// Adds `string` at the next position (the caller checked that it is new), growing the table when it would
     /// be more than half full.
-    mutating func append(_ string: String) {
+    package mutating func append(_ string: String) {
         strings.append(string)
         if buckets.count < 2 &* strings.count {
             rehash(capacity: max(16, buckets.count &* 2))
@@ -59,7 +61,7 @@ struct StringIndex: Sendable {
     }
 
     /// Makes room for `count` strings in all without rehashing as they are appended.
-    mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         strings.reserveCapacity(count)
         var capacity = max(16, buckets.count)
         while capacity < 2 &* count { capacity &*= 2 }

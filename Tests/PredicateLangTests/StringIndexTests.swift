@@ -1,9 +1,9 @@
-// The form's string index (StringIndex): every string it holds is found at its position and no other string is,
+// The string index (StringIndex) of symbol tables and forms: every string it holds is found at its position and no other string is,
 // whatever its length (the hash takes eight bytes at a time, then pieces of four, two and one) and however
 // many strings the table has grown to hold.
 import Testing
 
-@testable import FormEngine
+@testable import PredicateLang
 
 @Suite("String index: positions by string, across lengths and growth")
 struct StringIndexTests {
