@@ -76,7 +76,9 @@ struct DependencyGraph: Sendable {
         for input in 1..<start.count { start[input] &+= start[input &- 1] }
         var next = start
         graph.readerRanks = Array(filled: 0, count: graph.edgeCount)
-        var successors = [[Int]](filled: [], count: state.conditions.count)
+        // The edges between conditions (a read of a flag or, with `hiddenValueInConditions = null`, of a value
+        // written by another condition), listed as found; most forms have few, so no list per condition.
+        var edges: [Successors.Edge] = []
         var indegree = [Int](filled: 0, count: state.conditions.count)
         for reader in vertices {
             for read in state.conditions[reader.raw].reads {
@@ -84,11 +86,12 @@ struct DependencyGraph: Sendable {
                 graph.readerRanks[Int(next[input])] = Int32(truncatingIfNeeded: reader.raw)
                 next[input] &+= 1
                 for writer in state.writers(of: read) where isVertex[writer.raw] {
-                    successors[writer.raw].append(reader.raw)
+                    edges.append(Successors.Edge(writer: writer.raw, reader: reader.raw))
                     indegree[reader.raw] += 1
                 }
             }
         }
+        let successors = Successors(edges, conditionCount: state.conditions.count)
         graph.readerStart = start
         var queue = vertices.filter { indegree[$0.raw] == 0 }.map(\.raw)
         var head = 0
@@ -98,7 +101,8 @@ struct DependencyGraph: Sendable {
             head += 1
             graph.rank[vertex] = Int32(truncatingIfNeeded: graph.order.count)
             graph.order.append(ConditionID(vertex))
-            for next in successors[vertex] {
+            for next in successors.readers(of: vertex) {
+                let next = Int(next)
                 indegree[next] -= 1
                 if indegree[next] == 0 { queue.append(next) }
             }
@@ -124,13 +128,14 @@ struct DependencyGraph: Sendable {
 
     /// A cycle among the vertices Kahn's algorithm could not order, in reading direction (each
     /// condition reads the next), starting and ending at the same condition.
-    private static func findCycle(among remaining: [ConditionID], successors: [[Int]], indegree: [Int]) -> [Int] {
+    private static func findCycle(among remaining: [ConditionID], successors: Successors, indegree: [Int]) -> [Int] {
         // Every remaining vertex has a predecessor that is also remaining; walking predecessors must
         // revisit a vertex. Build the predecessor choice from the successor lists.
         var predecessor = [Int: Int]()
         let inRemaining = Set(remaining.map(\.raw))
         for vertex in remaining.map(\.raw) {
-            for next in successors[vertex] where inRemaining.contains(next) && predecessor[next] == nil {
+            for next in successors.readers(of: vertex).lazy.map(Int.init)
+            where inRemaining.contains(next) && predecessor[next] == nil {
                 predecessor[next] = vertex
             }
         }
@@ -154,16 +159,50 @@ struct DependencyGraph: Sendable {
     }
 }
 
+/// The conditions that read each condition's result, back to back (the edges counting-sorted by writer, so
+/// each writer's readers keep the order they were found in): one flat array, allocated only when the form
+/// has edges, rather than a list per condition.
+private struct Successors {
+    /// One edge: `reader` reads what `writer` determines.
+    struct Edge {
+        var writer: Int
+        var reader: Int
+    }
+
+    /// The readers of condition `c` are `readers[start[c] ..< start[c + 1]]`; both empty when there are no edges.
+    private var start: [Int32] = []
+    private var readers: [Int32] = []
+
+    init(_ edges: [Edge], conditionCount: Int) {
+        guard !edges.isEmpty else { return }
+        start = Array(filled: 0, count: conditionCount &+ 1)
+        for edge in edges { start[edge.writer &+ 1] &+= 1 }
+        for index in 1..<start.count { start[index] &+= start[index &- 1] }
+        var next = start
+        readers = Array(filled: 0, count: edges.count)
+        for edge in edges {
+            readers[Int(next[edge.writer])] = Int32(truncatingIfNeeded: edge.reader)
+            next[edge.writer] &+= 1
+        }
+    }
+
+    /// The conditions that read `writer`'s result, in the order their edges were found.
+    func readers(of writer: Int) -> ArraySlice<Int32> {
+        guard writer >= 0, writer &+ 1 < start.count else { return [] }
+        return readers[Int(start[writer])..<Int(start[writer &+ 1])]
+    }
+}
+
 extension FormState {
     /// The conditions whose results determine what `read` sees.
     func writers(of read: SlotRead) -> [ConditionID] {
         guard slotElement.indices.contains(read.slot.index), let element = slotElement[read.slot.index] else {
             return []
         }
-        let record = elements[element.raw]
+        // The element's record read in place: a copy retains everything it holds.
         switch read.property {
         case .isHidden:
-            if let section = record.section, options.hiddenIncludesSection {
+            if let section = elements[element.raw].section, options.hiddenIncludesSection {
                 return [element.condition(.hidden), section.condition(.hidden)]
             }
             return [element.condition(.hidden)]
@@ -171,9 +210,11 @@ extension FormState {
             return [element.condition(.disabled)]
         case .value:
             guard options.hiddenValueInConditions == .null else { return [] }
-            if let section = record.section { return [element.condition(.hidden), section.condition(.hidden)] }
-            guard record.isMultivalued else { return [] }
-            return [element.condition(.hidden)] + record.rows.map { $0.condition(.hidden) }
+            if let section = elements[element.raw].section {
+                return [element.condition(.hidden), section.condition(.hidden)]
+            }
+            guard elements[element.raw].isMultivalued else { return [] }
+            return [element.condition(.hidden)] + elements[element.raw].rows.map { $0.condition(.hidden) }
         }
     }
 }
