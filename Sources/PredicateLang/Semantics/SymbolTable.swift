@@ -56,7 +56,6 @@ public struct SymbolTable: Hashable, Sendable {
 
     /// The slot of `tag`, or nil if the table does not know it.
     public func slot(for tag: String) -> Slot? {
-        let storage = storage
         if Self.isASCII(tag) {
             if let position = storage.names.position(of: tag) { return Slot(position) }
             return storage.others.isEmpty ? nil : storage.others[tag]
