@@ -19,8 +19,8 @@ public struct Slot: Hashable, Sendable, Comparable, CustomStringConvertible {
 /// of a declared tag (`cafe\u{301}` for `caf\u{E9}`, the Kelvin sign for `K`) finds its slot.
 public struct SymbolTable: Hashable, Sendable {
     // ASCII tags, the usual ones, are found by their bytes (a cheap hash); the others through a dictionary,
-    // which compares as Swift strings do. Three non-ASCII characters are canonically one ASCII character each
-    // (``asciiSpelling(of:)``), so a spelling with them finds an ASCII tag by that character, and an ASCII
+    // which compares as Swift strings do. A non-ASCII spelling whose canonical composition is ASCII (the
+    // Kelvin sign is `K`; ``asciiSpelling(of:)``) finds an ASCII tag by that composition, and an ASCII
     // spelling that finds no ASCII tag is looked up among the others (it may be `K` for a Kelvin sign). Both
     // live behind one reference, copied when a shared table is changed: a table is copied into every
     // program compiled against it, and a copy is then one retain.
@@ -56,7 +56,12 @@ public struct SymbolTable: Hashable, Sendable {
 
     /// The slot of `tag`, or nil if the table does not know it.
     public func slot(for tag: String) -> Slot? {
-        if Self.isASCII(tag) {
+        slot(for: tag, isASCII: StringFolding.isASCII(tag))
+    }
+
+    /// ``slot(for:)`` when the caller knows whether `tag` is all ASCII.
+    private func slot(for tag: String, isASCII: Bool) -> Slot? {
+        if isASCII {
             if let position = storage.names.position(of: tag) { return Slot(position) }
             return storage.others.isEmpty ? nil : storage.others[tag]
         }
@@ -70,11 +75,12 @@ public struct SymbolTable: Hashable, Sendable {
     /// The slot of `tag`, adding it at the end when it is new.
     @discardableResult
     public mutating func declare(_ tag: String) -> Slot {
-        if let existing = slot(for: tag) { return existing }
+        let isASCII = StringFolding.isASCII(tag)
+        if let existing = slot(for: tag, isASCII: isASCII) { return existing }
         makeUnique()
         let slot = Slot(storage.names.count)
         storage.names.append(tag)
-        if !Self.isASCII(tag) { storage.others[tag] = slot }
+        if !isASCII { storage.others[tag] = slot }
         return slot
     }
 
@@ -96,27 +102,12 @@ public struct SymbolTable: Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(tags) }
 
-    /// Whether every byte of `string` is ASCII (its canonical spelling is then its bytes).
-    private static func isASCII(_ string: String) -> Bool {
-        string.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
-            ?? string.utf8.allSatisfy { $0 < 0x80 }
-    }
-
-    /// The ASCII string canonically equivalent to `string`, when there is one: a non-ASCII scalar is
-    /// canonically equivalent to an ASCII one only for U+037E GREEK QUESTION MARK (`;`), U+1FEF GREEK VARIA
-    /// (`` ` ``) and U+212A KELVIN SIGN (`K`), each a singleton decomposition (checked over every scalar in
-    /// the tests), and no composition yields an ASCII character.
+    /// The ASCII string canonically equivalent to `string`, when there is one: its canonical composition
+    /// (NFC, as Swift compares strings), when that is ASCII. Few non-ASCII characters compose to ASCII ones
+    /// (U+037E GREEK QUESTION MARK to `;`, U+1FEF GREEK VARIA to `` ` ``, U+212A KELVIN SIGN to `K`; the tests
+    /// scan every scalar).
     static func asciiSpelling(of string: String) -> String? {
-        var scalars = String.UnicodeScalarView()
-        for scalar in string.unicodeScalars {
-            switch scalar.value {
-            case 0..<0x80: scalars.append(scalar)
-            case 0x037E: scalars.append(";")
-            case 0x1FEF: scalars.append("`")
-            case 0x212A: scalars.append("K")
-            default: return nil
-            }
-        }
-        return String(scalars)
+        let composed = StringFolding.composed(string)
+        return StringFolding.isASCII(composed) ? composed : nil
     }
 }
