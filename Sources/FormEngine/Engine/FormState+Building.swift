@@ -28,7 +28,6 @@ extension FormState {
     /// ordered or evaluated yet (results are all false). ``FormChecker`` checks conditions on it.
     static func compile(_ definition: FormDefinition, limits: FormLimits) throws(FormError) -> FormState {
         var state = FormState(options: definition.options, limits: limits)
-        try checkDuplicateTags(definition)
         state.isBuilding = true
         // Room for every element, tag and predicate's program at once (growing a table rehashes or copies all
         // it holds). Conditions may also name tags no element has; those grow the tables.
@@ -51,16 +50,28 @@ extension FormState {
         // Paths (`sections[i].rows[j]`) are built only for conditions that exist, and for errors.
         var created: [(element: ElementID, section: Int, row: Int)] = []
         created.reserveCapacity(elementCount)
+        // A duplicate tag is found as the elements declare their tags: every tag declared so far is an element's
+        // (conditions are compiled after all elements), so a tag that does not grow the tag index names an
+        // element made earlier (as Swift strings compare: canonically equivalent spellings are one tag).
         for (sectionIndex, section) in definition.sections.enumerated() {
+            var tagCount = state.tags.count
             let sectionID = state.appendSection(section)
+            if section.tag != nil, state.tags.count == tagCount {
+                throw state.duplicateTag(section.tag, of: sectionID, at: (sectionIndex, -1), created)
+            }
             state.sections.append(sectionID)
             created.append((sectionID, sectionIndex, -1))
             state.elements[sectionID.raw].rows.reserveCapacity(section.rows.count)
             // Rows by index, read in place, and only the parts a record takes: a row is large, and each copy
             // (passing a whole row read out of the array copied it) retains everything it holds.
             for rowIndex in section.rows.indices {
+                tagCount = state.tags.count
                 let rowID = state.appendRow(
                     tag: section.rows[rowIndex].tag, value: section.rows[rowIndex].value, in: sectionID)
+                if section.rows[rowIndex].tag != nil, state.tags.count == tagCount {
+                    throw state.duplicateTag(
+                        section.rows[rowIndex].tag, of: rowID, at: (sectionIndex, rowIndex), created)
+                }
                 state.elements[sectionID.raw].rows.append(rowID)
                 created.append((rowID, sectionIndex, rowIndex))
             }
@@ -86,27 +97,20 @@ extension FormState {
         return state
     }
 
-    /// Rejects a definition in which two elements share a tag, naming both places.
-    static func checkDuplicateTags(_ definition: FormDefinition) throws(FormError) {
-        /// (section index, row index or -1) of each tag's first element; paths are built for the error only.
-        var firstPlace: [String: (Int, Int)] = [:]
-        var count = definition.sections.count
-        for section in definition.sections { count &+= section.rows.count }
-        firstPlace.reserveCapacity(count)
+    /// The error for `element`, made at `place` (section index, row index or -1), whose `tag` an element
+    /// made earlier in the build has: it names both places. `created` lists the elements made before it.
+    private func duplicateTag(
+        _ tag: String?, of element: ElementID, at place: (Int, Int),
+        _ created: [(element: ElementID, section: Int, row: Int)]
+    ) -> FormError {
         func path(_ place: (Int, Int)) -> String {
             place.1 < 0 ? "sections[\(place.0)]" : "sections[\(place.0)].rows[\(place.1)]"
         }
-        func check(_ tag: String?, _ place: (Int, Int)) throws(FormError) {
-            guard let tag else { return }
-            if let earlier = firstPlace.updateValue(place, forKey: tag) {
-                throw FormError(
-                    .duplicateTag, "duplicate tag '\(tag)' at \(path(earlier)) and \(path(place))", path: path(place))
-            }
-        }
-        for (sectionIndex, section) in definition.sections.enumerated() {
-            try check(section.tag, (sectionIndex, -1))
-            for rowIndex in section.rows.indices { try check(section.rows[rowIndex].tag, (sectionIndex, rowIndex)) }
-        }
+        let slot = elements[element.raw].slot
+        let earlier = created.first { slot != nil && elements[$0.element.raw].slot == slot }
+        let earlierText = earlier.map { " at \(path(($0.section, $0.row)))" } ?? ""
+        return FormError(
+            .duplicateTag, "duplicate tag '\(tag ?? "")'\(earlierText) and \(path(place))", path: path(place))
     }
 
     /// Makes room for `count` more elements (and their conditions) before a build.
