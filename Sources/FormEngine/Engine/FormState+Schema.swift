@@ -33,24 +33,36 @@ extension FormState {
 
     /// The type of the live element in `slot`, made by `types`; nil when no live element has the slot.
     private func elementType(ofSlot slot: Int, _ types: inout ElementTypes) -> SchemaType? {
+        valueKind(ofSlot: slot).map { types.type(holding: $0) }
+    }
+
+    /// The kind of the value of the live element in `slot`; nil when no live element has the slot.
+    private func valueKind(ofSlot slot: Int) -> ElementTypes.ValueKind? {
         guard slotElement.indices.contains(slot), let element = slotElement[slot] else { return nil }
-        return types.type(holding: valueKind(of: element))
+        return valueKind(of: element)
     }
 
     /// The schema of every live tagged element for checking the form's conditions: ``schema(tags:)``'s
     /// types, each `$tag` found as ``slotIndex(of:)`` finds it (the form's tag index, then its symbol table)
     /// and typed by its slot. Listing the tags in a dictionary would hash every tag once to build it and
     /// again at every variable a condition reads (two SipHash runs per condition of a form being loaded).
+    /// Each slot keeps the kind of its element's value, and the few element types are made once: a type
+    /// per slot would retain one of them for every tag of the form and release it again.
     func checkingSchema() -> Schema {
         var types = ElementTypes()
-        let typeOfSlot = tags.strings.indices.map { elementType(ofSlot: $0, &types) }
+        let kindOfSlot = tags.strings.indices.map { slot in
+            let kind = valueKind(ofSlot: slot)
+            if let kind { _ = types.type(holding: kind) }
+            return kind
+        }
+        let typeOfKind = types.made
         let index = tags
         let symbols = store.symbols
         return Schema(types.evaluatedObject) { tag in
             guard let slot = index.position(of: tag) ?? symbols.slot(for: tag)?.index,
-                typeOfSlot.indices.contains(slot)
+                kindOfSlot.indices.contains(slot), let kind = kindOfSlot[slot]
             else { return nil }
-            return typeOfSlot[slot]
+            return typeOfKind[kind.rawValue]
         }
     }
 
@@ -110,6 +122,9 @@ struct ElementTypes {
     /// The element type of each kind, by `ValueKind.rawValue`, made on first use: each `SchemaType` with a
     /// payload is a box, so a type made per element would be an allocation per element.
     private var types = [SchemaType?](repeating: nil, count: ValueKind.allCases.count)
+
+    /// The types made so far, by `ValueKind.rawValue`.
+    var made: [SchemaType?] { types }
 
     /// The element type whose value is of kind `kind`.
     mutating func type(holding kind: ValueKind) -> SchemaType {

@@ -52,7 +52,7 @@ public final class SchemaObject: @unchecked Sendable, Hashable, CustomStringConv
     /// Where the field called `name` is in ``fields``. A few fields are scanned: hashing the name costs
     /// more than comparing it with each.
     @inline(__always)
-    private func position(ofField name: String) -> Int? {
+    func position(ofField name: String) -> Int? {
         guard fields.count <= Self.scannedFieldCount else { return positions[name] }
         return KeyLookup.index(of: name, count: fields.count, namesAreASCII: fieldNamesAreASCII) { fields[$0].name }
     }

@@ -9,15 +9,18 @@ extension SchemaChecker {
     enum Kind: Equatable {
         case number, string, date, collection, dictionary, object, any
 
-        init(_ type: SchemaType) {
-            switch type.nonOptional {
-            case .boolean, .integer, .double: self = .number
-            case .string: self = .string
-            case .date: self = .date
-            case .array, .set: self = .collection
-            case .dictionary: self = .dictionary
-            case .object: self = .object
-            case .any, .optional: self = .any
+        /// The kind of `type`'s values, nil or not. A function rather than an initializer, which would take
+        /// its own copy of the type; and `nonOptional` would make another.
+        static func of(_ type: SchemaType) -> Kind {
+            switch type {
+            case .boolean, .integer, .double: .number
+            case .string: .string
+            case .date: .date
+            case .array, .set: .collection
+            case .dictionary: .dictionary
+            case .object: .object
+            case .optional(let wrapped): of(wrapped)
+            case .any: .any
             }
         }
 
@@ -27,6 +30,10 @@ extension SchemaChecker {
         }
 
         var isOrdered: Bool { self == .number || self == .string || self == .date || self == .any }
+
+        /// Whether `[c]` and `[d]` mean something on a value of this kind: strings fold, a collection's
+        /// strings fold one by one, and nothing is known of `any`.
+        var takesFoldingOptions: Bool { self == .string || self == .any || self == .collection }
     }
 
     mutating func checkComparison(_ comparison: SyntaxTree.Comparison) {
@@ -40,8 +47,8 @@ extension SchemaChecker {
             checkNil(comparison, left)
             return
         }
-        let leftKind = Kind(left)
-        let rightKind = Kind(right)
+        let leftKind = Kind.of(left)
+        let rightKind = Kind.of(right)
         let op = comparison.op
         switch op {
         case .equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
@@ -68,7 +75,7 @@ extension SchemaChecker {
             if !leftKind.isOrdered {
                 report(
                     .operatorNeeds("'BETWEEN'", "numbers, strings or dates", found: left.description), comparison.lhs)
-            } else if let bounds = right.elementType, !leftKind.meets(Kind(bounds)) {
+            } else if let bounds = right.elementType, !leftKind.meets(Kind.of(bounds)) {
                 diagnostics.append(
                     .error(
                         .comparisonNeverSucceeds(left.nonOptional.description, bounds.nonOptional.description),
@@ -86,10 +93,10 @@ extension SchemaChecker {
         _ elementExpression: SyntaxTree.Expression, _ comparison: SyntaxTree.Comparison
     ) {
         let what = "'\(comparison.op.rawValue)'"
-        switch Kind(container) {
+        switch Kind.of(container) {
         case .collection:
             let members = container.elementType ?? .any
-            if !Kind(members).meets(Kind(element)) {
+            if !Kind.of(members).meets(Kind.of(element)) {
                 diagnostics.append(
                     .error(
                         .comparisonNeverSucceeds(element.nonOptional.description, members.nonOptional.description),
@@ -119,7 +126,7 @@ extension SchemaChecker {
 
     private mutating func needString(_ type: SchemaType, _ expression: SyntaxTree.Expression, _ op: ComparisonOperator)
     {
-        switch Kind(type) {
+        switch Kind.of(type) {
         case .string, .any: break
         default: report(.operatorNeeds("'\(op.rawValue)'", "a string", found: type.description), expression)
         }
@@ -128,7 +135,7 @@ extension SchemaChecker {
     /// `[c]` and `[d]` fold strings; on numbers and dates they mean nothing (NSPredicate raises).
     private mutating func checkOptions(_ comparison: SyntaxTree.Comparison, _ left: Kind) {
         let folding = comparison.options.intersection([.caseInsensitive, .diacriticInsensitive])
-        guard !folding.isEmpty, left != .string, left != .any, left != .collection else { return }
+        guard !folding.isEmpty, !left.takesFoldingOptions else { return }
         let letters = ComparisonOptions.letters.filter { folding.contains($0.1) }.map { String($0.0) }.joined()
         diagnostics.append(
             .error(.operatorNeeds("'[\(letters)]'", "strings", found: "\(left)"), at: comparison.operatorRange))

@@ -27,8 +27,22 @@ struct SchemaChecker {
         maxDepth = max(64, limits.maxNestingDepth * 2)
     }
 
-    /// The diagnostics of `predicate` against the schema.
+    /// The diagnostics of `predicate` against the schema: none when the quick check
+    /// (``isQuicklyClean(_:against:readsRowValues:)``) shows there are none, else the thorough walk's.
     static func check(
+        _ predicate: SyntaxTree.Predicate, against schema: Schema, limits: Limits, readsRowValues: Bool = false
+    ) -> [Diagnostic] {
+        if isQuicklyClean(predicate, against: schema, readsRowValues: readsRowValues) {
+            assert(
+                thoroughCheck(predicate, against: schema, limits: limits, readsRowValues: readsRowValues).isEmpty,
+                "the quick check passed '\(predicate.format)', in which the thorough walk finds diagnostics")
+            return []
+        }
+        return thoroughCheck(predicate, against: schema, limits: limits, readsRowValues: readsRowValues)
+    }
+
+    /// The diagnostics of `predicate` against the schema, found by walking all of it.
+    static func thoroughCheck(
         _ predicate: SyntaxTree.Predicate, against schema: Schema, limits: Limits, readsRowValues: Bool = false
     ) -> [Diagnostic] {
         var checker = SchemaChecker(schema: schema, limits: limits, readsRowValues: readsRowValues)
