@@ -30,13 +30,15 @@ extension Compiler {
     private mutating func compileChain(
         _ children: [SyntaxTree.Predicate], range: SourceRange, exit: (JumpOffset) -> Instruction
     ) {
-        guard let last = children.last else {
+        guard !children.isEmpty else {
             emit(.setFlag(exit(JumpOffset(0)) == .jumpIfFalse(JumpOffset(0))), at: range)
             return
         }
         var pending: Int32 = -1
-        for child in children.dropLast() {
-            compilePredicate(child)
+        let last = children.count &- 1
+        // By index: iterating the array copies each child out (a retain and a release).
+        for index in 0..<last {
+            compilePredicate(children[index])
             let offset = emit(exit(JumpOffset(pending)), at: range)
             guard let link = Int32(exactly: offset) else {
                 overflowed = true
@@ -44,7 +46,7 @@ extension Compiler {
             }
             pending = link
         }
-        compilePredicate(last)
+        compilePredicate(children[last])
         while pending >= 0 {
             let offset = Int(pending)
             switch instructions[offset] {

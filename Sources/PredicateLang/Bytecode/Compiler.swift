@@ -158,7 +158,8 @@ struct Compiler {
         case .not(let operand, _): return comparisonCount(operand, depth: depth &+ 1)
         case .and(let operands, _), .or(let operands, _):
             var count = 0
-            for operand in operands { count &+= comparisonCount(operand, depth: depth &+ 1) }
+            // By index: iterating the array copies each operand out (a retain and a release).
+            for index in operands.indices { count &+= comparisonCount(operands[index], depth: depth &+ 1) }
             return count
         }
     }
