@@ -51,20 +51,12 @@ struct FormValueRuleTests {
     /// A form's rows as the checker sees them: `$n` holds an integer, `$s` a string, `$d` a dictionary, `$a`
     /// an array of strings; each with its `isHidden` and `isDisabled` flags.
     static let rowSchema: Schema = {
-        func row(_ value: SchemaType) -> SchemaType {
-            .object(
-                SchemaObject(
-                    name: "row",
-                    fields: [
-                        SchemaField("value", value), SchemaField("isHidden", .boolean),
-                        SchemaField("isDisabled", .boolean),
-                    ]))
-        }
         return Schema(
             SchemaObject(name: "form", fields: []),
             variables: [
-                "n": row(.optional(.integer)), "s": row(.optional(.string)), "d": row(.dictionary(.any)),
-                "a": row(.array(.string)),
+                "n": formRowType(.optional(.integer)), "s": formRowType(.optional(.string)),
+                "d": formRowType(.dictionary(.any)),
+                "a": formRowType(.array(.string)),
             ])
     }()
 

@@ -20,20 +20,12 @@ struct SchemaQuickCheckTests {
                 SchemaField("customer", .optional(.object(customer))), SchemaField("tags", .array(.string)),
                 SchemaField("extra", .dictionary(.any)), SchemaField("anything", .any),
             ])
-        func row(_ value: SchemaType) -> SchemaType {
-            .object(
-                SchemaObject(
-                    name: "row",
-                    fields: [
-                        SchemaField("value", value), SchemaField("isHidden", .boolean),
-                        SchemaField("isDisabled", .boolean),
-                    ]))
-        }
         return Schema(
             order,
             variables: [
-                "limit": .double, "name": .string, "row": row(.optional(.integer)), "text": row(.optional(.string)),
-                "optionalRow": .optional(row(.integer)), "tagsRow": row(.array(.string)),
+                "limit": .double, "name": .string, "row": formRowType(.optional(.integer)),
+                "text": formRowType(.optional(.string)),
+                "optionalRow": .optional(formRowType(.integer)), "tagsRow": formRowType(.array(.string)),
             ])
     }()
 
