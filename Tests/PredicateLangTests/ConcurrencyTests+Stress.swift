@@ -121,6 +121,45 @@ struct ConcurrencyStressTests {
         done.wait()
         #expect(mismatches.value == 0)
     }
+
+    @Test("8 threads look tags up and compile against one shared symbol table")
+    func sharedSymbolTable() throws {
+        // ASCII tags (found by their bytes) and others (through the table's dictionary), and a spelling canonically
+        // equivalent to one of them.
+        let tags = (0..<200).map { "t\($0)" } + ["café", "naïve", "Kelvin\u{212A}"]
+        let symbols = SymbolTable(tags: tags)
+        let lookUps = tags + ["cafe\u{301}", "missing", "t200", ""]
+        let expected = lookUps.map { symbols.slot(for: $0) }
+        let texts = ["$t1 > 3 AND $t150 == 'x'", "$café BEGINSWITH 'a' OR $t7 IN {1, 2}", "$t199.isHidden == YES"]
+        let programs = texts.map { CompiledPredicate.compile($0, symbols: symbols).predicate?.disassembly() }
+        let barrier = StartBarrier(parties: 8)
+        let done = DispatchGroup()
+        let mismatches = Counter()
+        for thread in 0..<8 {
+            done.enter()
+            Thread {
+                barrier.arriveAndWait()
+                var local = 0
+                for round in 0..<50 {
+                    for (index, tag) in lookUps.enumerated() where symbols.slot(for: tag) != expected[index] {
+                        local += 1
+                    }
+                    let which = (round + thread) % texts.count
+                    if CompiledPredicate.compile(texts[which], symbols: symbols).predicate?.disassembly()
+                        != programs[which]
+                    {
+                        local += 1
+                    }
+                }
+                mismatches.add(local)
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        #expect(programs.allSatisfy { $0 != nil })
+        #expect(expected[lookUps.count - 4] == symbols.slot(for: "café"))
+        #expect(mismatches.value == 0)
+    }
 }
 
 /// A lock-protected total.

@@ -42,18 +42,6 @@ public struct SymbolTable: Hashable, Sendable {
             names = other.names
             others = other.others
         }
-
-        /// The position of `tag` among ``names``, read in place: reading the field of a class for a call
-        /// copies the index out (a retain and a release of each of its two arrays), while an `inout` access
-        /// lends the field itself. The access writes nothing, so threads that look tags up in one shared
-        /// storage at once (the field skips the dynamic exclusivity checks) all read the same bytes.
-        func position(of tag: String) -> Int? {
-            Self.position(of: tag, in: &names)
-        }
-
-        private static func position(of tag: String, in names: inout StringIndex) -> Int? {
-            names.position(of: tag)
-        }
     }
 
     /// The tags, indexed by slot.
@@ -74,11 +62,11 @@ public struct SymbolTable: Hashable, Sendable {
     /// ``slot(for:)`` when the caller knows whether `tag` is all ASCII.
     private func slot(for tag: String, isASCII: Bool) -> Slot? {
         if isASCII {
-            if let position = storage.position(of: tag) { return Slot(position) }
+            if let position = storage.names.position(of: tag) { return Slot(position) }
             return storage.others.isEmpty ? nil : storage.others[tag]
         }
         if let slot = storage.others[tag] { return slot }
-        guard let spelling = Self.asciiSpelling(of: tag), let position = storage.position(of: spelling) else {
+        guard let spelling = Self.asciiSpelling(of: tag), let position = storage.names.position(of: spelling) else {
             return nil
         }
         return Slot(position)
