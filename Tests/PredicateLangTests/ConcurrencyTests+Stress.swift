@@ -58,28 +58,17 @@ struct ConcurrencyStressTests {
         let objects = (0..<64).map(Self.object)
         // Expected answers, single-threaded (nil for an evaluation error).
         let expected: [[Bool?]] = objects.map { object in predicates.map { try? $0.evaluate(with: object) } }
-        let threads = 8
-        let rounds = 60
-        let barrier = StartBarrier(parties: threads)
-        let done = DispatchGroup()
-        let mismatches = Counter()
-        for thread in 0..<threads {
-            done.enter()
-            Thread {
-                barrier.arriveAndWait()
-                var local = 0
-                for round in 0..<rounds {
-                    for (index, object) in objects.enumerated() {
-                        let which = (index + round + thread) % predicates.count
-                        if (try? predicates[which].evaluate(with: object)) != expected[index][which] { local += 1 }
-                    }
+        let mismatches = mismatchesOnThreads(8) { thread in
+            var local = 0
+            for round in 0..<60 {
+                for (index, object) in objects.enumerated() {
+                    let which = (index + round + thread) % predicates.count
+                    if (try? predicates[which].evaluate(with: object)) != expected[index][which] { local += 1 }
                 }
-                mismatches.add(local)
-                done.leave()
-            }.start()
+            }
+            return local
         }
-        done.wait()
-        #expect(mismatches.value == 0)
+        #expect(mismatches == 0)
     }
 
     @Test("8 threads share form-mode programs over their own row stores")
@@ -100,26 +89,17 @@ struct ConcurrencyStressTests {
         }
         let stores = (0..<32).map(store)
         let expected = stores.map { store in predicates.map { try? $0.evaluate(in: store) } }
-        let barrier = StartBarrier(parties: 8)
-        let done = DispatchGroup()
-        let mismatches = Counter()
-        for thread in 0..<8 {
-            done.enter()
-            Thread {
-                barrier.arriveAndWait()
-                var local = 0
-                for round in 0..<200 {
-                    for (index, store) in stores.enumerated() {
-                        let which = (index + round + thread) % predicates.count
-                        if (try? predicates[which].evaluate(in: store)) != expected[index][which] { local += 1 }
-                    }
+        let mismatches = mismatchesOnThreads(8) { thread in
+            var local = 0
+            for round in 0..<200 {
+                for (index, store) in stores.enumerated() {
+                    let which = (index + round + thread) % predicates.count
+                    if (try? predicates[which].evaluate(in: store)) != expected[index][which] { local += 1 }
                 }
-                mismatches.add(local)
-                done.leave()
-            }.start()
+            }
+            return local
         }
-        done.wait()
-        #expect(mismatches.value == 0)
+        #expect(mismatches == 0)
     }
 
     @Test("8 threads look tags up and compile against one shared symbol table")
@@ -132,34 +112,42 @@ struct ConcurrencyStressTests {
         let expected = lookUps.map { symbols.slot(for: $0) }
         let texts = ["$t1 > 3 AND $t150 == 'x'", "$café BEGINSWITH 'a' OR $t7 IN {1, 2}", "$t199.isHidden == YES"]
         let programs = texts.map { CompiledPredicate.compile($0, symbols: symbols).predicate?.disassembly() }
-        let barrier = StartBarrier(parties: 8)
-        let done = DispatchGroup()
-        let mismatches = Counter()
-        for thread in 0..<8 {
-            done.enter()
-            Thread {
-                barrier.arriveAndWait()
-                var local = 0
-                for round in 0..<50 {
-                    for (index, tag) in lookUps.enumerated() where symbols.slot(for: tag) != expected[index] {
-                        local += 1
-                    }
-                    let which = (round + thread) % texts.count
-                    if CompiledPredicate.compile(texts[which], symbols: symbols).predicate?.disassembly()
-                        != programs[which]
-                    {
-                        local += 1
-                    }
+        let mismatches = mismatchesOnThreads(8) { thread in
+            var local = 0
+            for round in 0..<50 {
+                for (index, tag) in lookUps.enumerated() where symbols.slot(for: tag) != expected[index] {
+                    local += 1
                 }
-                mismatches.add(local)
-                done.leave()
-            }.start()
+                let which = (round + thread) % texts.count
+                if CompiledPredicate.compile(texts[which], symbols: symbols).predicate?.disassembly() != programs[which]
+                {
+                    local += 1
+                }
+            }
+            return local
         }
-        done.wait()
         #expect(programs.allSatisfy { $0 != nil })
         #expect(expected[lookUps.count - 4] == symbols.slot(for: "café"))
-        #expect(mismatches.value == 0)
+        #expect(mismatches == 0)
     }
+}
+
+/// Runs `body` on `threads` OS threads released together (so they really overlap for ThreadSanitizer), each
+/// given its number, and returns the sum of the mismatches they count.
+func mismatchesOnThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Int) -> Int {
+    let barrier = StartBarrier(parties: threads)
+    let done = DispatchGroup()
+    let mismatches = Counter()
+    for thread in 0..<threads {
+        done.enter()
+        Thread {
+            barrier.arriveAndWait()
+            mismatches.add(body(thread))
+            done.leave()
+        }.start()
+    }
+    done.wait()
+    return mismatches.value
 }
 
 /// A lock-protected total.

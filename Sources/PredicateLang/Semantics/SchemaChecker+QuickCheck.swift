@@ -99,16 +99,8 @@ extension SchemaChecker {
     /// of type `type`, when it reports nothing; nil otherwise. Read in place: `nonOptional` copies the type.
     /// (`$t` of a form: its row's `value`.)
     private static func quickKind(ofField key: String, in type: SchemaType) -> Kind? {
-        switch type {
-        case .object(let object):
-            return quickKind(ofField: key, in: object)
-        case .optional(let wrapped):
-            return quickKind(ofField: key, in: wrapped)
-        case .any:
-            return .any
-        case .array, .set, .dictionary, .string, .boolean, .integer, .double, .date:
-            return nil
-        }
+        if let object = objectType(type) { return quickKind(ofField: key, in: object) }
+        return Kind.of(type) == .any ? .any : nil
     }
 
     /// The kind of `object`'s field `key`, read in place (``SchemaObject/fieldType(named:)`` returns a copy);
