@@ -510,7 +510,8 @@ struct FormHardeningTests {
 /// A Form smuggled into `@Sendable` closures (conditions and validation rules cannot capture one otherwise),
 /// and the errors of the actions they start.
 private final class SmuggledForm: @unchecked Sendable {
-    var form: Form?
+    /// Weak: the form's own closures capture this object, and a strong reference back would keep both alive.
+    weak var form: Form?
     var refusals: [FormError] = []
 
     /// Starts an action on the form, recording its error.

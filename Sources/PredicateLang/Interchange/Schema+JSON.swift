@@ -55,6 +55,9 @@ extension Schema {
     /// Names in diagnostics are the object's `title`, else its name under `definitions`, `$defs` or
     /// `components/schemas`, else its JSON pointer. `variables` gives the types of `$variables`.
     ///
+    /// A recursive type's objects are never freed (see ``SchemaObject``): read a schema with a `$ref` back
+    /// to an enclosing object once and keep it, rather than once per request.
+    ///
     /// - Throws: ``SchemaError`` with every problem found, positioned in the document: JSON that does
     ///   not parse, a keyword with the wrong kind of value, an unknown type name, a `$ref` that leaves
     ///   the document, reaches nothing or only leads to itself, schemas nested more than 64 levels
