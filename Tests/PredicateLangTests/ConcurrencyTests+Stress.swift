@@ -56,17 +56,8 @@ struct ConcurrencyStressTests {
         let predicates = try Self.texts.map { text in try #require(CompiledPredicate.compile(text).predicate, "\(text)")
         }
         let objects = (0..<64).map(Self.object)
-        // Expected answers, single-threaded (nil for an evaluation error).
-        let expected: [[Bool?]] = objects.map { object in predicates.map { try? $0.evaluate(with: object) } }
-        let mismatches = mismatchesOnThreads(8) { thread in
-            var local = 0
-            for round in 0..<60 {
-                for (index, object) in objects.enumerated() {
-                    let which = (index + round + thread) % predicates.count
-                    if (try? predicates[which].evaluate(with: object)) != expected[index][which] { local += 1 }
-                }
-            }
-            return local
+        let mismatches = rotatingMismatches(objects, predicates: predicates.count, rounds: 60) {
+            try? predicates[$0].evaluate(with: $1)
         }
         #expect(mismatches == 0)
     }
@@ -88,16 +79,8 @@ struct ConcurrencyStressTests {
             return store
         }
         let stores = (0..<32).map(store)
-        let expected = stores.map { store in predicates.map { try? $0.evaluate(in: store) } }
-        let mismatches = mismatchesOnThreads(8) { thread in
-            var local = 0
-            for round in 0..<200 {
-                for (index, store) in stores.enumerated() {
-                    let which = (index + round + thread) % predicates.count
-                    if (try? predicates[which].evaluate(in: store)) != expected[index][which] { local += 1 }
-                }
-            }
-            return local
+        let mismatches = rotatingMismatches(stores, predicates: predicates.count, rounds: 200) {
+            try? predicates[$0].evaluate(in: $1)
         }
         #expect(mismatches == 0)
     }
@@ -129,6 +112,25 @@ struct ConcurrencyStressTests {
         #expect(programs.allSatisfy { $0 != nil })
         #expect(expected[lookUps.count - 4] == symbols.slot(for: "café"))
         #expect(mismatches == 0)
+    }
+}
+
+/// Answers every input with each of `predicates` predicates single-threaded (`answer(predicate, input)`, nil for an
+/// evaluation error), then on 8 threads released together for `rounds` rounds, each thread taking the predicates in a
+/// different rotation; the number of answers that differed from the single-threaded ones.
+func rotatingMismatches<Input: Sendable>(
+    _ inputs: [Input], predicates: Int, rounds: Int, answer: @escaping @Sendable (Int, Input) -> Bool?
+) -> Int {
+    let expected = inputs.map { input in (0..<predicates).map { answer($0, input) } }
+    return mismatchesOnThreads(8) { thread in
+        var local = 0
+        for round in 0..<rounds {
+            for (index, input) in inputs.enumerated() {
+                let which = (index + round + thread) % predicates
+                if answer(which, input) != expected[index][which] { local += 1 }
+            }
+        }
+        return local
     }
 }
 
