@@ -1,5 +1,5 @@
 // Schemas read from JSON Schema documents: every supported keyword and what it becomes, `$ref`s (every
-// form, recursion to the same object, cycles that never hang), nullable and required, and every way a
+// form, recursion to the same object without a strong cycle, cycles that never hang), nullable and required, and every way a
 // document can be refused, each at its position with a did-you-mean where one helps.
 
 import Testing
@@ -124,19 +124,21 @@ struct JSONSchemaTests {
         #expect(try Schema(jsonSchema: ##"{"title": "Order", "properties": {}}"##).root.name == "Order")
     }
 
-    @Test("a $ref back to an enclosing object is that same object")
+    /// A Node whose children and parent are Nodes, and a Tree and Leaf that refer to each other.
+    static let recursiveText = ##"""
+        {"title": "Node", "type": "object", "required": ["children", "parent", "tree"],
+         "properties": {
+            "children": {"type": "array", "items": {"$ref": "#"}},
+            "parent": {"$ref": "#", "nullable": true},
+            "tree": {"$ref": "#/$defs/Tree"}},
+         "$defs": {
+            "Tree": {"type": "object", "required": ["root"], "properties": {"root": {"$ref": "#/$defs/Leaf"}}},
+            "Leaf": {"type": "object", "required": ["up"], "properties": {"up": {"$ref": "#/$defs/Tree"}}}}}
+        """##
+
+    @Test("a $ref back to an enclosing object stands for that same object")
     func recursion() throws {
-        let text = ##"""
-            {"title": "Node", "type": "object", "required": ["children", "parent", "tree"],
-             "properties": {
-                "children": {"type": "array", "items": {"$ref": "#"}},
-                "parent": {"$ref": "#", "nullable": true},
-                "tree": {"$ref": "#/$defs/Tree"}},
-             "$defs": {
-                "Tree": {"type": "object", "required": ["root"], "properties": {"root": {"$ref": "#/$defs/Leaf"}}},
-                "Leaf": {"type": "object", "required": ["up"], "properties": {"up": {"$ref": "#/$defs/Tree"}}}}}
-            """##
-        let root = try Schema(jsonSchema: text).root
+        let root = try Schema(jsonSchema: Self.recursiveText).root
         #expect(root.field(named: "children")?.type == .array(.object(root)))
         #expect(root.field(named: "parent")?.type == .optional(.object(root)))
         guard case .object(let tree)? = root.field(named: "tree")?.type,
@@ -147,6 +149,62 @@ struct JSONSchemaTests {
         }
         #expect(leaf.field(named: "up")?.type == .object(tree))
         #expect(tree.name == "Tree" && leaf.name == "Leaf")
+    }
+
+    /// Weak references to a recursive schema's three objects (Node, Tree, Leaf of ``recursion()``), taken
+    /// from a schema that is gone when this returns.
+    private static func objectsOfDroppedSchema() throws -> [() -> SchemaObject?] {
+        let schema = try Schema(jsonSchema: recursiveText)
+        weak let node = schema.root
+        guard case .object(let tree)? = schema.root.field(named: "tree")?.type,
+            case .object(let leaf)? = tree.field(named: "root")?.type
+        else { return [] }
+        weak let weakTree = tree
+        weak let weakLeaf = leaf
+        return [{ node }, { weakTree }, { weakLeaf }]
+    }
+
+    @Test("a recursive schema is freed with its last copy: a reference back is not a strong cycle")
+    func recursiveSchemaIsFreed() throws {
+        let objects = try Self.objectsOfDroppedSchema()
+        #expect(objects.count == 3)
+        #expect(objects.map { $0() == nil } == [true, true, true])
+    }
+
+    @Test("a back-reference equals its object, hashes as it, and answers its fields")
+    func backReferences() throws {
+        let schema = try Schema(jsonSchema: Self.recursiveText)
+        let root = schema.root
+        guard case .array(.object(let child))? = root.field(named: "children")?.type else {
+            Issue.record("children is not an array of objects")
+            return
+        }
+        #expect(child !== root)
+        #expect(child == root && Set([child, root]).count == 1)
+        #expect(child.name == "Node" && child.fields.map(\.name) == ["children", "parent", "tree"])
+        #expect(child.field(named: "parent")?.type == .optional(.object(root)))
+        #expect(child.field(named: "nmae") == nil)
+    }
+
+    @Test("the root keeps an object only back-references reach, and a compiled predicate outlives its schema")
+    func backReferencedObjectsKept() throws {
+        // `p` reads N and C and keeps neither (its alternatives differ); `q` is C, whose `n` refers back to N.
+        let text = ##"""
+            {"required": ["p", "q"], "properties": {
+                "p": {"anyOf": [{"$ref": "#/$defs/N"}, {"type": "integer"}]}, "q": {"$ref": "#/$defs/C"}},
+             "$defs": {
+                "N": {"title": "N", "required": ["c", "x"], "properties": {"c": {"$ref": "#/$defs/C"}, "x": {"type": "integer"}}},
+                "C": {"title": "C", "required": ["n"], "properties": {"n": {"$ref": "#/$defs/N"}}}}}
+            """##
+        // Only the root is kept from each schema read.
+        func compile(_ predicate: String) throws -> CompilationResult {
+            CompiledPredicate.compile(predicate, schema: Schema(try Schema(jsonSchema: text).root))
+        }
+        #expect(try compile("q.n.x > 1 AND q.n.c.n.x < 5").diagnostics.isEmpty)
+        #expect(try compile("q.n.y > 1").diagnostics.map(\.text) == ["unknown key 'y' in N"])
+        let predicate = try #require(try compile("q.n.c.n.x == 3").predicate)
+        let object = try TypedJSON.parse(#"{"p": 1, "q": {"n": {"x": 1, "c": {"n": {"x": 3}}}}}"#)
+        #expect(try predicate.evaluate(with: object))
     }
 
     @Test("a recursive array that no object breaks reads as an array of any, without hanging")

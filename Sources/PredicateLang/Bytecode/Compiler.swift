@@ -44,7 +44,7 @@ struct Compiler {
     /// The object type typed reads start from, when the schema describes a Swift type (its fields have
     /// accessors); nil for schemas of dictionaries and for no schema.
     var typedRoot: SchemaObject? {
-        guard let root = schema?.root, root.fields.contains(where: { $0.accessor != nil }) else { return nil }
+        guard let root = schema?.root, root.hasFieldAccessors else { return nil }
         return root
     }
 

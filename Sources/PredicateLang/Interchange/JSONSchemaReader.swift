@@ -18,9 +18,13 @@ struct JSONSchemaReader {
     var diagnostics: [Diagnostic] = []
     /// The type of every schema node read, by JSON pointer.
     private var resolved: [String: SchemaType] = [:]
-    /// The object types whose fields are being read, by JSON pointer: a `$ref` back to one of them (a
-    /// recursive type) gets the same object.
-    private var pending: [String: SchemaType] = [:]
+    /// The object types whose fields are being read, by JSON pointer, and whether each is nullable: a `$ref`
+    /// back to one of them (a recursive type) gets a back-reference to it (``SchemaObject``), so that the
+    /// schema is not a cycle of strong references.
+    private var pending: [String: (object: SchemaObject, nullable: Bool)] = [:]
+    /// The objects back-references stand for, each once: the root object keeps them (a back-reference does
+    /// not).
+    private(set) var recursiveObjects: [SchemaObject] = []
     /// The schema nodes being read, outermost first, and whether each is a `$ref`.
     private var stack: [(pointer: String, isReference: Bool)] = []
     private var reportedDepth = false
@@ -35,7 +39,7 @@ struct JSONSchemaReader {
     /// The type `node`, the schema at `pointer`, describes.
     mutating func type(of node: JSONNode, at pointer: String) -> SchemaType {
         if let type = resolved[pointer] { return type }
-        if let object = pending[pointer] { return object }
+        if let (object, nullable) = pending[pointer] { return backReference(to: object, nullable: nullable) }
         if let start = stack.firstIndex(where: { $0.pointer == pointer }) {
             // A cycle no object breaks: `$ref`s alone are an error; through arrays or dictionaries it is a
             // type SchemaType cannot write (an array of arrays of …), read as `any`.
@@ -187,7 +191,7 @@ struct JSONSchemaReader {
             return .dictionary(.any)
         }
         let object = SchemaObject(name: objectName(node, at: pointer))
-        pending[pointer] = nullable ? .optional(.object(object)) : .object(object)
+        pending[pointer] = (object, nullable)
         defer { pending[pointer] = nil }
         var fields: [SchemaField] = []
         for member in members {
@@ -196,6 +200,14 @@ struct JSONSchemaReader {
         }
         object.define(fields)
         return .object(object)
+    }
+
+    /// The type of a `$ref` back to `object`, whose fields are being read: a back-reference to it, and
+    /// `object` recorded for the root to keep.
+    private mutating func backReference(to object: SchemaObject, nullable: Bool) -> SchemaType {
+        if !recursiveObjects.contains(where: { $0 === object }) { recursiveObjects.append(object) }
+        let reference = SchemaType.object(SchemaObject(backReferenceTo: object))
+        return nullable ? .optional(reference) : reference
     }
 
     private mutating func dictionaryType(_ node: JSONNode, at pointer: String) -> SchemaType {

@@ -40,7 +40,7 @@ extension Schema {
     /// | `"integer"` / `"number"` / `"boolean"` | integer / double / boolean (`["integer", "number"]`: double) |
     /// | `"string"` | string; with `format: date-time` or `format: date`, a date |
     /// | `"null"` in a `type` array, `nullable: true` | optional |
-    /// | `$ref` to `#`, `#/definitions/X`, `#/$defs/X`, `#/components/schemas/X` or any other pointer into the document | the type there; a reference back to an enclosing object is that same object (recursive types) |
+    /// | `$ref` to `#`, `#/definitions/X`, `#/$defs/X`, `#/components/schemas/X` or any other pointer into the document | the type there; a reference back to an enclosing object stands for that same object (recursive types) |
     /// | `allOf` / `anyOf` / `oneOf` | the one schema listed besides `{"type": "null"}` (optional when `anyOf`/`oneOf` lists that too); several: `any` |
     ///
     /// Without `type`, `properties` or `additionalProperties` mean an object and `items` an array; a
@@ -55,8 +55,9 @@ extension Schema {
     /// Names in diagnostics are the object's `title`, else its name under `definitions`, `$defs` or
     /// `components/schemas`, else its JSON pointer. `variables` gives the types of `$variables`.
     ///
-    /// A recursive type's objects are never freed (see ``SchemaObject``): read a schema with a `$ref` back
-    /// to an enclosing object once and keep it, rather than once per request.
+    /// A `$ref` back to an enclosing object is a back-reference that equals it and answers its fields but
+    /// does not keep it (see ``SchemaObject``): the root object keeps those objects, and a recursive schema
+    /// is freed with its root like any other.
     ///
     /// - Throws: ``SchemaError`` with every problem found, positioned in the document: JSON that does
     ///   not parse, a keyword with the wrong kind of value, an unknown type name, a `$ref` that leaves
@@ -79,6 +80,7 @@ extension Schema {
         guard let object, reader.diagnostics.isEmpty else {
             throw SchemaError(diagnostics: reader.diagnostics, source: source)
         }
+        object.keep(reader.recursiveObjects)
         self.init(object, variables: variables)
     }
 

@@ -1,26 +1,42 @@
 // SchemaObject: an object type of a schema — a name and its fields, looked up by name. A reference
-// type so a schema can describe recursive data (a node whose children are nodes): a JSON Schema `$ref`
-// back to an enclosing definition points at the same object. Its fields are set once, while the schema
-// is built, and never change after.
+// type so a schema can describe recursive data (a node whose children are nodes). Its fields are set
+// once, while the schema is built, and never change after. A recursive type's reference back to an
+// enclosing object (a JSON Schema `$ref` to a definition being read) is a back-reference: an object of
+// its own that answers with the enclosing object's name and fields and equals it, but holds it weakly,
+// so a recursive schema is not a cycle of strong references and is freed like any other.
 
 /// An object type: its fields by name.
 ///
-/// A recursive type — a field whose type leads back to its own object, as `Node.next: Node?` or a JSON
-/// Schema `$ref` to an enclosing definition makes — is a cycle of strong references, so its objects stay
-/// allocated for the life of the process once made (AddressSanitizer's leak checker reports them). Make
-/// recursive schemas once and share them; a schema without recursion is freed with its last reference.
+/// A recursive type — a JSON Schema `$ref` back to an enclosing definition, as a `Node` whose `next` is a
+/// `Node` — reaches back to the enclosing object without keeping it alive: the root object of the
+/// ``Schema`` read from the document keeps every such object, and they are freed with it. Keep the schema
+/// (or its root) while you read types out of it: a type taken from a recursive schema whose root is gone
+/// answers its own fields, but a reference back to an object no longer kept answers no fields. Compiled
+/// predicates need the schema only while they are compiled.
 public final class SchemaObject: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// The type's name, for diagnostics (`Order`, `Customer`, `#/definitions/Node`).
     public let name: String
     /// The fields, in the order they were declared. Written only while the schema is built (by
     /// `define(_:)`); that is why the class can be shared across threads.
+    public var fields: [SchemaField] {
+        guard !isBackReference else { return referent?.definedFields ?? [] }
+        return definedFields
+    }
     // Unchecked: written once while the schema is built, then only read; a checked access costs a
     // runtime call per look-up.
-    @exclusivity(unchecked) public private(set) var fields: [SchemaField] = []
+    @exclusivity(unchecked) private var definedFields: [SchemaField] = []
     @exclusivity(unchecked) private var positions: [String: Int] = [:]
     @exclusivity(unchecked) private var isDefined = false
     /// Whether every field's name is ASCII (a look-up then skips names of another length).
     @exclusivity(unchecked) private var fieldNamesAreASCII = false
+    /// Whether this object stands for ``referent`` (a reference back to an enclosing object of a recursive
+    /// type); tested before the weak reference is loaded, so other objects pay one comparison.
+    private let isBackReference: Bool
+    /// The object a back-reference stands for; nil for every other object, and once the object is freed.
+    private weak var referent: SchemaObject?
+    /// The objects of a recursive schema that back-references stand for, kept by the schema's root (a
+    /// back-reference holds its object weakly). Set once, on the root, while the schema is built.
+    @exclusivity(unchecked) private var keptObjects: [SchemaObject] = []
 
     /// An object type whose fields are `fields`.
     public convenience init(name: String, fields: [SchemaField]) {
@@ -31,6 +47,30 @@ public final class SchemaObject: @unchecked Sendable, Hashable, CustomStringConv
     /// An object type whose fields are given later, once, by ``define(_:)`` (for recursive types).
     init(name: String) {
         self.name = name
+        isBackReference = false
+    }
+
+    /// A reference back to `object` (a field of a recursive type): the same name, fields and identity
+    /// (``==``, ``hash(into:)``), holding `object` (or the object `object` stands for) weakly. Whoever makes
+    /// one keeps that object (see ``keep(_:)``).
+    init(backReferenceTo object: SchemaObject) {
+        name = object.name
+        isBackReference = true
+        referent = object.target
+    }
+
+    /// Keeps `objects` (except itself) alive as long as this object: the root of a recursive schema keeps the
+    /// objects its back-references stand for. No cycle results: every strong reference between a schema's
+    /// objects goes to an object read completely before the one holding it, and the root is read last.
+    func keep(_ objects: [SchemaObject]) {
+        keptObjects = objects.filter { $0 !== self }
+    }
+
+    /// The object a back-reference stands for (itself once that object is freed); any other object itself.
+    /// Never a back-reference, so the look-ups below forward at most once.
+    private var target: SchemaObject {
+        guard isBackReference else { return self }
+        return referent ?? self
     }
 
     /// Sets the fields; a later call changes nothing. A repeated name keeps its first field.
@@ -38,35 +78,58 @@ public final class SchemaObject: @unchecked Sendable, Hashable, CustomStringConv
         guard !isDefined else { return }
         isDefined = true
         for field in fields where positions[field.name] == nil {
-            positions[field.name] = self.fields.count
-            self.fields.append(field)
+            positions[field.name] = definedFields.count
+            definedFields.append(field)
         }
-        fieldNamesAreASCII = KeyLookup.areASCII(self.fields.lazy.map(\.name))
+        fieldNamesAreASCII = KeyLookup.areASCII(definedFields.lazy.map(\.name))
     }
 
     /// The field called `name`, if the type has one.
     public func field(named name: String) -> SchemaField? {
-        position(ofField: name).map { fields[$0] }
+        let object = target
+        return object.definedPosition(ofField: name).map { object.definedFields[$0] }
     }
 
     /// The type of the field called `name`, if the type has one (without copying the rest of the field).
     func fieldType(named name: String) -> SchemaType? {
-        position(ofField: name).map { fields[$0].type }
+        withFieldType(named: name) { copy $0 }
     }
 
-    /// Where the field called `name` is in ``fields``. A few fields are scanned: hashing the name costs
-    /// more than comparing it with each.
+    /// Whether a field has an accessor (the schema describes a Swift type, whose values are read in place).
+    var hasFieldAccessors: Bool {
+        guard !isBackReference else { return referent?.definedFields.contains { $0.accessor != nil } ?? false }
+        return definedFields.contains { $0.accessor != nil }
+    }
+
+    /// `body` applied to the type of the field called `name` where the object keeps it (without copying the
+    /// fields or the type); nil when the type has no such field.
     @inline(__always)
-    func position(ofField name: String) -> Int? {
-        guard fields.count <= Self.scannedFieldCount else { return positions[name] }
-        return KeyLookup.index(of: name, count: fields.count, namesAreASCII: fieldNamesAreASCII) { fields[$0].name }
+    func withFieldType<Result>(named name: String, _ body: (borrowing SchemaType) -> Result) -> Result? {
+        guard !isBackReference else {
+            guard let object = referent, let position = object.definedPosition(ofField: name) else { return nil }
+            return body(object.definedFields[position].type)
+        }
+        guard let position = definedPosition(ofField: name) else { return nil }
+        return body(definedFields[position].type)
+    }
+
+    /// Where the field called `name` is in this object's own fields (a back-reference has none). A few
+    /// fields are scanned: hashing the name costs more than comparing it with each.
+    @inline(__always)
+    private func definedPosition(ofField name: String) -> Int? {
+        guard definedFields.count <= Self.scannedFieldCount else { return positions[name] }
+        return KeyLookup.index(of: name, count: definedFields.count, namesAreASCII: fieldNamesAreASCII) {
+            definedFields[$0].name
+        }
     }
 
     /// Up to how many fields a look-up scans them instead of hashing the name.
     private static let scannedFieldCount = 8
 
-    public static func == (lhs: SchemaObject, rhs: SchemaObject) -> Bool { lhs === rhs }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    public static func == (lhs: SchemaObject, rhs: SchemaObject) -> Bool {
+        lhs === rhs || (lhs.isBackReference || rhs.isBackReference) && lhs.target === rhs.target
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(target)) }
     public var description: String { name }
 }
 

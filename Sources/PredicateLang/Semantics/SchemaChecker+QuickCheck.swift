@@ -76,11 +76,9 @@ extension SchemaChecker {
         var object = root
         for index in components.indices {
             let key = components[index].name
-            guard !KeyValueCoding.isOperatorKey(key), !KeyValueCoding.isSelfKey(key),
-                let position = object.position(ofField: key)
-            else { return nil }
-            if index == components.count &- 1 { return Kind.of(object.fields[position].type) }
-            guard let next = objectType(object.fields[position].type) else { return nil }
+            guard !KeyValueCoding.isOperatorKey(key), !KeyValueCoding.isSelfKey(key) else { return nil }
+            if index == components.count &- 1 { return object.withFieldType(named: key) { Kind.of($0) } }
+            guard let next = object.withFieldType(named: key, { objectType($0) }) ?? nil else { return nil }
             object = next
         }
         return nil
@@ -106,6 +104,6 @@ extension SchemaChecker {
     /// The kind of `object`'s field `key`, read in place (``SchemaObject/fieldType(named:)`` returns a copy);
     /// nil when it has no such field.
     private static func quickKind(ofField key: String, in object: SchemaObject) -> Kind? {
-        object.position(ofField: key).map { Kind.of(object.fields[$0].type) }
+        object.withFieldType(named: key) { Kind.of($0) }
     }
 }
