@@ -77,7 +77,7 @@ struct Compiler {
                     instructions: instructions.take(), ranges: ranges.take(), matchers: matchers.take(),
                     nodes: graphNodes)
             }
-            tables = tables.take()?.emptied()
+            tables?.empty()
             return program
         }
         return compileTables(tree, graphNodes: &graphNodes, handingBack: false, into: &tables)

@@ -31,16 +31,19 @@ package struct CompilerTables: Sendable {
     /// eighth. A rare large predicate's room goes back to the allocator rather than staying with the caller.
     static var keptRoom: Int { 1024 }
 
-    /// These tables emptied with their room kept, or new empty ones when they grew past ``keptRoom``.
-    consuming func emptied() -> CompilerTables {
+    /// Empties these tables in place, keeping their room, or replaces them with new empty ones when they grew
+    /// past ``keptRoom``.
+    mutating func empty() {
         guard instructions.capacity <= Self.keptRoom, ranges.capacity <= Self.keptRoom,
             matchers.capacity <= Self.keptRoom / 8, nodes.capacity <= Self.keptRoom
-        else { return CompilerTables() }
-        // Emptied in place: moved here, so unshared, and emptying keeps their buffers.
+        else {
+            self = CompilerTables()
+            return
+        }
+        // Handed back by the program, so unshared: emptying keeps their buffers.
         if !instructions.isEmpty { instructions.removeAll(keepingCapacity: true) }
         if !ranges.isEmpty { ranges.removeAll(keepingCapacity: true) }
         if !matchers.isEmpty { matchers.removeAll(keepingCapacity: true) }
         if !nodes.isEmpty { nodes.removeAll(keepingCapacity: true) }
-        return self
     }
 }

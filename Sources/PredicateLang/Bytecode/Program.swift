@@ -242,7 +242,7 @@ package struct Program: Sendable {
             reads = readList
             programBlocks = blockList
             symbols = symbolTable
-            // The compiler's arrays go back when it asks, to be emptied there (``CompilerTables/emptied()``):
+            // The compiler's arrays go back when it asks, to be emptied there (``CompilerTables/empty()``):
             // moved, not copied (a copy would make the emptying reallocate).
             if emptied != nil {
                 emptied = CompilerTables(
