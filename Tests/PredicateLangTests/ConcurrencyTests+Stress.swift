@@ -115,6 +115,39 @@ struct ConcurrencyStressTests {
     }
 }
 
+extension ConcurrencyStressTests {
+    @Test("8 threads check predicates against one shared recursive schema, through its back-references")
+    func sharedRecursiveSchema() throws {
+        // Every key after the first `parent` or `children` is read through a back-reference to Node, and `up`
+        // through one to Tree; the misspelled keys make the checker list the fields to suggest from.
+        let schema = try Schema(jsonSchema: JSONSchemaTests.recursiveText)
+        let texts = [
+            "parent.parent.tree.root.up.root.up == nil", "ANY children.children.parent.tree == nil",
+            "parent.parent.nmae == 'x'", "parent.tree.root.up.rot == nil",
+            "SUBQUERY(children, $c, $c.parent.tree != nil).@count > 1",
+        ]
+        @Sendable func outcome(_ text: String) -> [String] {
+            let result = CompiledPredicate.compile(text, schema: schema)
+            return result.diagnostics.map(\.text) + [result.predicate?.disassembly() ?? "no program"]
+        }
+        let expected = texts.map(outcome)
+        let mismatches = mismatchesOnThreads(8) { thread in
+            var local = 0
+            for round in 0..<40 {
+                let which = (round + thread) % texts.count
+                if outcome(texts[which]) != expected[which] { local += 1 }
+            }
+            return local
+        }
+        #expect(
+            expected.map { Array($0.dropLast()) } == [
+                [], ["this comparison is always false: 'children.children.parent.tree' is never nil"],
+                ["unknown key 'nmae' in Node"], ["unknown key 'rot' in Tree"], [],
+            ])
+        #expect(mismatches == 0)
+    }
+}
+
 /// Answers every input with each of `predicates` predicates single-threaded (`answer(predicate, input)`, nil for an
 /// evaluation error), then on 8 threads released together for `rounds` rounds, each thread taking the predicates in a
 /// different rotation; the number of answers that differed from the single-threaded ones.
