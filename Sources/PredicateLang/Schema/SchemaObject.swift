@@ -18,10 +18,7 @@ public final class SchemaObject: @unchecked Sendable, Hashable, CustomStringConv
     public let name: String
     /// The fields, in the order they were declared. Written only while the schema is built (by
     /// `define(_:)`); that is why the class can be shared across threads.
-    public var fields: [SchemaField] {
-        guard !isBackReference else { return referent?.definedFields ?? [] }
-        return definedFields
-    }
+    public var fields: [SchemaField] { withDefiningObject { $0.definedFields } ?? [] }
     // Unchecked: written once while the schema is built, then only read; a checked access costs a
     // runtime call per look-up.
     @exclusivity(unchecked) private var definedFields: [SchemaField] = []
@@ -86,8 +83,7 @@ public final class SchemaObject: @unchecked Sendable, Hashable, CustomStringConv
 
     /// The field called `name`, if the type has one.
     public func field(named name: String) -> SchemaField? {
-        let object = target
-        return object.definedPosition(ofField: name).map { object.definedFields[$0] }
+        withDefiningObject { object in object.definedPosition(ofField: name).map { object.definedFields[$0] } }
     }
 
     /// The type of the field called `name`, if the type has one (without copying the rest of the field).
@@ -97,20 +93,26 @@ public final class SchemaObject: @unchecked Sendable, Hashable, CustomStringConv
 
     /// Whether a field has an accessor (the schema describes a Swift type, whose values are read in place).
     var hasFieldAccessors: Bool {
-        guard !isBackReference else { return referent?.definedFields.contains { $0.accessor != nil } ?? false }
-        return definedFields.contains { $0.accessor != nil }
+        withDefiningObject { $0.definedFields.contains { $0.accessor != nil } } ?? false
     }
 
     /// `body` applied to the type of the field called `name` where the object keeps it (without copying the
     /// fields or the type); nil when the type has no such field.
     @inline(__always)
     func withFieldType<Result>(named name: String, _ body: (borrowing SchemaType) -> Result) -> Result? {
-        guard !isBackReference else {
-            guard let object = referent, let position = object.definedPosition(ofField: name) else { return nil }
-            return body(object.definedFields[position].type)
+        withDefiningObject { object in
+            object.definedPosition(ofField: name).map { body(object.definedFields[$0].type) }
         }
-        guard let position = definedPosition(ofField: name) else { return nil }
-        return body(definedFields[position].type)
+    }
+
+    /// `body` applied to the object whose fields this one has: itself, or the object a back-reference stands for
+    /// (nil once that object is freed). Passed to `body` rather than returned, so that other objects are not
+    /// retained for it; the one place a look-up forwards.
+    @inline(__always)
+    private func withDefiningObject<Result>(_ body: (SchemaObject) -> Result?) -> Result? {
+        guard isBackReference else { return body(self) }
+        guard let object = referent else { return nil }
+        return body(object)
     }
 
     /// Where the field called `name` is in this object's own fields (a back-reference has none). A few
