@@ -26,12 +26,12 @@ struct CompiledCondition: Sendable {
     /// A predicate body's program, not retained: `body` keeps it, and both are set together and never
     /// changed, so evaluating reads the program out of the form's conditions without retaining it.
     let program: CompiledPredicate.Unretained?
-    /// Distinct reads, in first-seen order.
-    var reads: [SlotRead]
     /// The definition it came from (kept for checking and re-encoding).
     var source: Condition?
+    /// Distinct reads, in first-seen order.
+    var reads: SlotReads
 
-    init(body: Body, reads: [SlotRead], source: Condition?) {
+    init(body: Body, reads: SlotReads, source: Condition?) {
         self.body = body
         if case .predicate(let predicate) = body { program = predicate.unretained } else { program = nil }
         self.reads = reads

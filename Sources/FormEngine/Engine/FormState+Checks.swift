@@ -74,13 +74,13 @@ extension FormState {
     // of all of it, once per condition checked.
 
     /// Whether one of `reads` names a tag no live element has.
-    private func readsUnboundTag(_ reads: [SlotRead]) -> Bool {
+    private func readsUnboundTag(_ reads: SlotReads) -> Bool {
         for read in reads where !isBound(read.slot) { return true }
         return false
     }
 
     /// Whether one of `reads` has a type the schema checker can check (``isTyped(_:)``).
-    private func readsTypedValue(_ reads: [SlotRead]) -> Bool {
+    private func readsTypedValue(_ reads: SlotReads) -> Bool {
         for read in reads where isTyped(read) { return true }
         return false
     }
@@ -130,7 +130,7 @@ extension FormState {
     /// are nil is not walked. The checker's warnings (a flag compared with nil) are not form problems.
     /// `schema` is the whole form's when the caller built it; else one is built from the reads.
     private func typeMismatches(
-        in program: CompiledPredicate, reads: [SlotRead], schema: Schema?, severity: Severity,
+        in program: CompiledPredicate, reads: SlotReads, schema: Schema?, severity: Severity,
         into problems: inout [FormCheckProblem]
     ) {
         guard readsTypedValue(reads) else { return }

@@ -27,11 +27,8 @@ extension FormState {
         case .constant(let result)?:
             return CompiledCondition(body: .constant(result), reads: [], source: condition)
         case .function(let declared, let function)?:
-            var reads: [SlotRead] = []
-            for dependency in declared {
-                let read = declaredDependency(dependency)
-                if !reads.contains(read) { reads.append(read) }
-            }
+            var reads = SlotReads()
+            for dependency in declared { reads.insert(declaredDependency(dependency)) }
             return CompiledCondition(body: .function(function), reads: reads, source: condition)
         case .predicate(let text)?:
             if let cached = programCache.program(for: text) {
@@ -70,12 +67,11 @@ extension FormState {
     /// Compiles a tree against the store's table after declaring every tag it reads; returns the
     /// program and its distinct (slot, property) reads in first-seen order.
     private mutating func compiledTree(_ tree: SyntaxTree.Predicate, source: SourceText, path: () -> String)
-        throws(FormError) -> (CompiledPredicate, [SlotRead])
+        throws(FormError) -> (CompiledPredicate, SlotReads)
     {
-        var reads: [SlotRead] = []
-        // A small tree's reads come from the quick walk (no arrays built), with room made for them at once.
+        var reads = SlotReads()
+        // A small tree's reads come from the quick walk (no arrays built).
         if let quick = tree.freeVariableReads {
-            reads.reserveCapacity(quick.count)
             for position in 0..<quick.count {
                 guard let (name, property) = quick[position] else { break }
                 addRead(of: name, property, to: &reads)
@@ -92,15 +88,14 @@ extension FormState {
     }
 
     /// Declares `tag` and adds its read of `property` to `reads` unless it is there already.
-    private mutating func addRead(of tag: String, _ property: Dependencies.Property, to reads: inout [SlotRead]) {
+    private mutating func addRead(of tag: String, _ property: Dependencies.Property, to reads: inout SlotReads) {
         let observed: ObservedProperty
         switch property {
         case .value: observed = .value
         case .isHidden: observed = .isHidden
         case .isDisabled: observed = .isDisabled
         }
-        let read = SlotRead(slot: declare(tag), property: observed)
-        if !reads.contains(read) { reads.append(read) }
+        reads.insert(SlotRead(slot: declare(tag), property: observed))
     }
 
     static func parseError(_ diagnostics: [Diagnostic], source: SourceText, path: String) -> FormError {
@@ -128,7 +123,7 @@ extension FormState {
 /// A predicate compiled for a form, kept by its text so that the same text compiles once per form.
 struct CachedProgram: Sendable {
     var program: CompiledPredicate
-    var reads: [SlotRead]
+    var reads: SlotReads
 }
 
 /// The programs a build or an action compiled, by predicate text.

@@ -14,7 +14,7 @@ extension FormState {
     }
 
     /// The schema of the elements `reads` name (an action's check, without the whole form's schema).
-    func schema(reads: [SlotRead]) -> Schema {
+    func schema(reads: SlotReads) -> Schema {
         schema(slots: reads.lazy.map(\.slot.index))
     }
 
