@@ -22,8 +22,14 @@ struct SlotReadsTests {
         ("two properties of one slot", [read(3), read(3, .isDisabled)]),
         ("two slots", [read(1), read(2)]),
         ("the first again after the second", [read(1), read(2), read(1)]),
-        ("three, then a repeat of each", [read(5), read(6, .isHidden), read(7), read(7), read(6, .isHidden), read(5)]),
-        ("every property of three slots", [0, 1, 2].flatMap { slot in ObservedProperty.allCases.map { read(slot, $0) } }),
+        (
+            "three, then a repeat of each",
+            [read(5), read(6, .isHidden), read(7), read(7), read(6, .isHidden), read(5)]
+        ),
+        (
+            "every property of three slots",
+            [0, 1, 2].flatMap { slot in ObservedProperty.allCases.map { read(slot, $0) } }
+        ),
         ("a slot too large to pack", [read(1 << 62, .isDisabled)]),
         ("too large, then small", [read(1 << 62), read(0), read(1 << 62)]),
         ("small, then too large", [read(9, .isHidden), read(Int.max, .isHidden), read(9, .isHidden)]),
