@@ -105,7 +105,7 @@ package struct Program: Sendable {
         let code: UnsafeBufferPointer<Instruction>
         /// ``Contents/matchers``, in place.
         let matcherTable: UnsafeBufferPointer<Matcher>
-        /// The first matcher: ``matcherTable``'s base, never nil (the memory always has room for one).
+        /// The first matcher: ``matcherTable``'s base, never nil.
         let matcherBase: UnsafePointer<Matcher>
         /// The nodes of ``Contents/decisionGraph``, in place (empty without a graph).
         let graphNodes: UnsafeBufferPointer<DecisionNode>
@@ -266,12 +266,12 @@ package struct Program: Sendable {
             }
         }
 
-        /// `elements` copied into `memory` at byte `offset` (laid out by ``TableLayout``, with room for at
-        /// least one element), and the table's (never nil) base.
+        /// `elements` copied into `memory` at byte `offset` (laid out by ``TableLayout``), and the table's
+        /// (never nil) base.
         private static func place<Element>(_ elements: [Element], in memory: UnsafeMutableRawPointer, at offset: Int)
             -> (UnsafeBufferPointer<Element>, UnsafePointer<Element>)
         {
-            let base = (memory + offset).bindMemory(to: Element.self, capacity: max(1, elements.count))
+            let base = (memory + offset).bindMemory(to: Element.self, capacity: elements.count)
             let table = UnsafeMutableBufferPointer(start: base, count: elements.count)
             _ = table.initialize(from: elements)
             return (UnsafeBufferPointer(table), UnsafePointer(base))
@@ -295,7 +295,7 @@ package struct Program: Sendable {
         private static func placePlainKeys(of keyPaths: [[String]], in memory: UnsafeMutableRawPointer, at offset: Int)
             -> (UnsafeBufferPointer<PlainKey?>, UnsafePointer<PlainKey?>, Bool)
         {
-            let base = (memory + offset).bindMemory(to: PlainKey?.self, capacity: max(1, keyPaths.count))
+            let base = (memory + offset).bindMemory(to: PlainKey?.self, capacity: keyPaths.count)
             var anyPlain = false
             for (index, components) in keyPaths.enumerated() {
                 let key = PlainKey(components)
@@ -323,7 +323,7 @@ package struct Program: Sendable {
             _ elements: inout [Element], into memory: UnsafeMutableRawPointer, at offset: Int
         ) -> (UnsafeBufferPointer<Element>, UnsafePointer<Element>) {
             let count = elements.count
-            let base = (memory + offset).bindMemory(to: Element.self, capacity: max(1, count))
+            let base = (memory + offset).bindMemory(to: Element.self, capacity: count)
             var index = count
             while let element = elements.popLast() {
                 index &-= 1
@@ -339,18 +339,21 @@ package struct Program: Sendable {
     }
 
     /// Byte offsets of the tables of one program in a single allocation: each table starts at its
-    /// element type's alignment and has room for at least one element (so its base is never nil).
-    /// Table sizes are bounded by the compiler's limits, far below overflow.
+    /// element type's alignment. An empty table takes no room: its base is the block's start (aligned for
+    /// every table's elements), never nil and never read, since every read is checked against the table's
+    /// count (most programs have no typed reads, collections or key paths: room for one of each was 136
+    /// bytes of a form condition's 464). Table sizes are bounded by the compiler's limits, far below overflow.
     struct TableLayout {
         private(set) var byteCount = 0
         private(set) var alignment = 1
 
-        /// Reserves room for `count` elements of `type` (at least one) and returns its offset.
+        /// Reserves room for `count` elements of `type` and returns its offset (0 for no elements).
         mutating func add<Element>(_ type: Element.Type, count: Int) -> Int {
             let elementAlignment = MemoryLayout<Element>.alignment
-            let offset = (byteCount &+ elementAlignment &- 1) & ~(elementAlignment &- 1)
-            byteCount = offset &+ MemoryLayout<Element>.stride &* max(1, count)
             alignment = max(alignment, elementAlignment)
+            guard count > 0 else { return 0 }
+            let offset = (byteCount &+ elementAlignment &- 1) & ~(elementAlignment &- 1)
+            byteCount = offset &+ MemoryLayout<Element>.stride &* count
             return offset
         }
     }
