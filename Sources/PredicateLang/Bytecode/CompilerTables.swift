@@ -49,8 +49,7 @@ package struct CompilerTables: Sendable {
 
     /// Empties `table` in place, keeping its room. A form condition's tables hold a few elements each, and
     /// popping those is cheaper than `removeAll(keepingCapacity:)`, which replaces the whole range (about 85
-    /// instructions a table, a sixth of what the compiler's hand-over costs such a condition); longer tables
-    /// take `removeAll`.
+    /// instructions a table); longer tables take `removeAll`.
     private static func empty<Element>(_ table: inout [Element]) {
         guard table.count > 4 else {
             while table.popLast() != nil {}
