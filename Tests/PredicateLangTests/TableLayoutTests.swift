@@ -1,6 +1,6 @@
 // The layout of a program's tables in its one block of memory (Program.TableLayout): each table at its
-// elements' alignment, an empty table without room (offset 0, aligned for every table), and the programs laid
-// out that way evaluate as before, with empty tables of every kind.
+// elements' alignment, an empty table without room (offset 0, aligned for every table), the block allocated
+// at that alignment, and the programs laid out that way evaluate as before, with empty tables of every kind.
 import Testing
 
 @testable import PredicateLang
@@ -57,6 +57,23 @@ struct TableLayoutTests {
         #expect(offsets == expected.offsets, "\(expected.name)")
         #expect(layout.byteCount == expected.byteCount, "\(expected.name)")
         #expect(layout.alignment == expected.alignment, "\(expected.name)")
+    }
+
+    @Test("each layout's block is aligned for its tables and holds all their bytes", arguments: cases.indices)
+    func block(_ index: Int) {
+        let expected = Self.cases[index]
+        var layout = Program.TableLayout()
+        for table in expected.tables { _ = table.kind.add(to: &layout, count: table.count) }
+        Self.checkBlock(of: layout, expected.name)
+    }
+
+    /// Allocates `layout`'s block, checks its alignment, writes every byte (a short block is an
+    /// AddressSanitizer report) and frees it.
+    static func checkBlock(of layout: Program.TableLayout, _ name: String) {
+        let block = layout.allocate()
+        #expect(Int(bitPattern: block) % layout.alignment == 0, "\(name)")
+        block.initializeMemory(as: UInt8.self, repeating: 0xA5, count: layout.byteCount)
+        Program.TableLayout.deallocate(block)
     }
 
     /// Programs whose tables are empty in every combination: no key paths, no matchers (a general comparison),

@@ -67,10 +67,12 @@ struct Compiler {
     mutating func compile(_ tree: SyntaxTree.Predicate, reusing tables: inout CompilerTables?) -> Program? {
         var graphNodes: [DecisionNode] = []
         if var given = tables.take() {
-            instructions = given.instructions.take()
-            ranges = given.ranges.take()
-            matchers = given.matchers.take()
-            graphNodes = given.nodes.take()
+            // Swapped rather than assigned: assigning would release the compiler's own empty arrays here and
+            // the emptied given ones with `given`, eight releases a compile instead of four.
+            swap(&instructions, &given.instructions)
+            swap(&ranges, &given.ranges)
+            swap(&matchers, &given.matchers)
+            swap(&graphNodes, &given.nodes)
             let program = compileTables(tree, graphNodes: &graphNodes, handingBack: true, into: &tables)
             if program == nil {
                 tables = CompilerTables(
@@ -131,17 +133,15 @@ struct Compiler {
             // Every table is handed over (moved, not copied: a copy is a retain now and a release when the
             // compiler goes), and the matchers are moved on into the program's own table.
             let mainGraph = decisionGraph(0..<mainEnd, nodes: &graphNodes)
-            // Given tables go back in `tables`, set empty to ask for them (``Program/init(_:handingBack:)``).
-            if handingBack { compilerTables = CompilerTables() }
+            // Given tables go back in `tables` (nil here) when `handingBack` is true.
             return Program(
-                Program.Contents(
-                    instructions: instructions.take(), sourceRanges: ranges.take(), constants: constants.take(),
-                    matchers: matchers.take(), keyPaths: madeNameTables?.keyPaths.take() ?? [],
-                    keyPathRanges: madeNameTables?.keyPathRanges.take() ?? [],
-                    names: madeNameTables?.names.take() ?? [], maxStackDepth: depth,
-                    localCount: localCount, symbols: symbols, limits: limits,
-                    decisionGraph: mainGraph, reads: reads.take(), blocks: blocks, typedRoot: typedRoot),
-                handingBack: &compilerTables)
+                instructions: instructions.take(), sourceRanges: ranges.take(), constants: constants.take(),
+                matchers: matchers.take(), keyPaths: madeNameTables?.keyPaths.take() ?? [],
+                keyPathRanges: madeNameTables?.keyPathRanges.take() ?? [],
+                names: madeNameTables?.names.take() ?? [], maxStackDepth: depth,
+                localCount: localCount, symbols: symbols, limits: limits,
+                decisionGraph: mainGraph, reads: reads.take(), blocks: blocks, typedRoot: typedRoot,
+                handingBack: handingBack, into: &compilerTables)
         case .failure(let failure):
             diagnostics.append(.error(.verifierRejected(failure.description), at: tree.range))
             return nil

@@ -3,6 +3,14 @@
 // prepared matchers, key paths, variable names, the source range of every instruction, and, for a
 // program of leaves, its decision graph.
 
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// A compiled predicate: instructions, the tables they index, and the limits evaluation runs under.
 ///
 /// Build one with the ``Compiler``; read ``disassembly(source:title:)`` to see it.
@@ -10,7 +18,7 @@ package struct Program: Sendable {
     /// The tables, shared by every copy of the program (copying a program is one reference).
     @usableFromInline let storage: Storage
 
-    /// What the compiler hands over.
+    /// What the compiler hands over, reassembled from a program for tools and tests (``Storage/contents``).
     struct Contents {
         var instructions: [Instruction]
         var sourceRanges: [SourceRange]
@@ -39,15 +47,23 @@ package struct Program: Sendable {
         var decisionGraph: DecisionGraph?
     }
 
-    init(_ contents: consuming Contents) {
-        var noTables: CompilerTables?
-        storage = Storage(consume contents, handingBack: &noTables)
-    }
-
-    /// A program of `contents` that, when `emptied` is not nil, hands the compiler's tables back in it once it
-    /// has copied them into its own memory, for the next compile to write into (else they are freed).
-    init(_ contents: consuming Contents, handingBack emptied: inout CompilerTables?) {
-        storage = Storage(consume contents, handingBack: &emptied)
+    /// A program of what the compiler hands over (the fields of ``Contents``, each its own parameter and moved
+    /// into the program: a `Contents` taken apart field by field left twelve empty arrays to release a compile)
+    /// that, when `handingBack` is true, hands the compiler's tables back in `emptied` once it has copied them
+    /// into its own memory, for the next compile to write into (else they are freed).
+    init(
+        instructions: [Instruction], sourceRanges: [SourceRange], constants: [Value],
+        matchers: [Matcher], keyPaths: [[String]], keyPathRanges: [SourceRange],
+        names: [String], maxStackDepth: Int, localCount: Int, symbols: SymbolTable?,
+        limits: Limits, decisionGraph: DecisionGraph?, reads: [TypedRead],
+        blocks: [Block], typedRoot: SchemaObject?,
+        handingBack: Bool, into emptied: inout CompilerTables?
+    ) {
+        storage = Storage(
+            instructions: instructions, sourceRanges: sourceRanges, constants: constants, matchers: matchers,
+            keyPaths: keyPaths, keyPathRanges: keyPathRanges, names: names, maxStackDepth: maxStackDepth,
+            localCount: localCount, symbols: symbols, limits: limits, decisionGraph: decisionGraph, reads: reads,
+            blocks: blocks, typedRoot: typedRoot, handingBack: handingBack, into: &emptied)
     }
 
     /// The program whose storage this is.
@@ -158,34 +174,33 @@ package struct Program: Sendable {
                 blocks: programBlocks, typedRoot: typedRoot)
         }
 
-        init(_ contents: consuming Contents, handingBack emptied: inout CompilerTables?) {
-            // The compiler's tables, each moved out of `contents` (copying them, field by field, would retain
-            // each and go through its type's metadata, which the first compile in a process has to build), and
-            // each stored once; then what is derived from them. The matchers are moved into the table: a copy
-            // would retain every reference a matcher holds (its constant, strings, sets) and the compiler's
-            // array would then release them all again.
-            var contents = consume contents
-            var pendingMatchers = contents.matchers.take()
+        init(
+            instructions instructionList: [Instruction], sourceRanges rangeList: [SourceRange],
+            constants: [Value], matchers: [Matcher], keyPaths keyPathList: [[String]],
+            keyPathRanges: [SourceRange], names: [String], maxStackDepth: Int, localCount: Int,
+            symbols symbolTable: SymbolTable?, limits: Limits, decisionGraph graph: DecisionGraph?,
+            reads readList: [TypedRead], blocks blockList: [Block],
+            typedRoot: SchemaObject?, handingBack: Bool, into emptied: inout CompilerTables?
+        ) {
+            // Each of the compiler's tables comes in owned (an initializer's parameters are) and is moved into its
+            // field or placed, and stored once; then what is derived from them. The matchers are moved into the
+            // table: a copy would retain every reference a matcher holds (its constant, strings, sets) and the
+            // compiler's array would then release them all again. (Declared `consuming`, with one consumed in a
+            // branch, this initializer over-released in a release build: the parameters are left plain.)
+            var pendingMatchers = matchers
             let matcherCount = pendingMatchers.count
-            let instructionList = contents.instructions.take()
-            let rangeList = contents.sourceRanges.take()
-            let keyPathList = contents.keyPaths.take()
-            let readList = contents.reads.take()
-            let blockList = contents.blocks.take()
-            let graph = contents.decisionGraph.take()
             graphEntry = graph?.entry.rawValue ?? DecisionTarget.missingReturn.rawValue
             hasDecisionGraph = graph != nil
             // The nodes taken out of the graph: placed below, then handed back emptied like the other tables.
             let mainNodes = graph?.takeNodes() ?? []
-            let symbolTable = contents.symbols.take()
             isFormMode = symbolTable != nil
-            typedRoot = contents.typedRoot.take()
-            limits = contents.limits
-            constants = contents.constants.take()
-            keyPathRanges = contents.keyPathRanges.take()
-            names = contents.names.take()
-            maxStackDepth = contents.maxStackDepth
-            localCount = contents.localCount
+            self.typedRoot = typedRoot
+            self.limits = limits
+            self.constants = constants
+            self.keyPathRanges = keyPathRanges
+            self.names = names
+            self.maxStackDepth = maxStackDepth
+            self.localCount = localCount
             var collectionList: [ObjectCollection] = []
             let plans = readList.map { QuickRead.plan(for: $0, collections: &collectionList) }
             // Every table in one allocation: each table's offset, then one block of memory for all.
@@ -204,7 +219,7 @@ package struct Program: Sendable {
                     blockOffsets.append(layout.add(DecisionNode.self, count: block.decisionGraph?.nodes.count ?? 0))
                 }
             }
-            tableMemory = UnsafeMutableRawPointer.allocate(byteCount: layout.byteCount, alignment: layout.alignment)
+            tableMemory = layout.allocate()
             (quickReads, quickReadBase) = Self.place(plans, in: tableMemory, at: planOffset)
             (collections, collectionBase) = Self.place(collectionList, in: tableMemory, at: collectionOffset)
             // Copied from the compiler's arrays, which go back to it emptied when it asks (below).
@@ -244,11 +259,9 @@ package struct Program: Sendable {
             symbols = symbolTable
             // The compiler's arrays go back when it asks, to be emptied there (``CompilerTables/empty()``):
             // moved, not copied (a copy would make the emptying reallocate).
-            if emptied != nil {
-                emptied = CompilerTables(
-                    instructions: consume instructionList, ranges: consume rangeList, matchers: pendingMatchers.take(),
-                    nodes: consume mainNodes)
-            }
+            let compilerTables = CompilerTables(
+                instructions: instructionList, ranges: rangeList, matchers: pendingMatchers, nodes: mainNodes)
+            if handingBack { emptied = compilerTables }
         }
 
         /// Whether every node of `nodes` carries an integer test and the graph ends in true or false by forward
@@ -314,7 +327,7 @@ package struct Program: Sendable {
             Self.deinitialize(quickReads)
             Self.deinitialize(collections)
             for block in blocks { Self.deinitialize(block.nodes) }
-            tableMemory.deallocate()
+            TableLayout.deallocate(tableMemory)
         }
 
         /// `elements` moved into `memory` at byte `offset` (as ``place(_:in:at:)``), last first, leaving
@@ -355,6 +368,30 @@ package struct Program: Sendable {
             let offset = (byteCount &+ elementAlignment &- 1) & ~(elementAlignment &- 1)
             byteCount = offset &+ MemoryLayout<Element>.stride &* count
             return offset
+        }
+
+        /// The alignment the C allocator gives every block (`malloc`'s guarantee on 64-bit Linux and Darwin); no
+        /// Swift type is aligned past it, so the aligned path below is taken only if `malloc` fails.
+        private static var mallocAlignment: Int { 16 }
+
+        /// One block of memory for the laid-out tables. From `malloc` where the C allocator is at hand and its
+        /// alignment suffices: `UnsafeMutableRawPointer.allocate` takes the runtime's aligned path
+        /// (`posix_memalign`) for every alignment on Linux, about 80 instructions more a compile. Freed by
+        /// ``deallocate(_:)``.
+        func allocate() -> UnsafeMutableRawPointer {
+            #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+                if alignment <= Self.mallocAlignment, let block = malloc(max(byteCount, 1)) { return block }
+            #endif
+            return UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: alignment)
+        }
+
+        /// Frees a block from ``allocate()`` (`free` takes the aligned path's blocks too on those platforms).
+        static func deallocate(_ block: UnsafeMutableRawPointer) {
+            #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+                free(block)
+            #else
+                block.deallocate()
+            #endif
         }
     }
 
