@@ -64,14 +64,9 @@ struct TableLayoutTests {
         let expected = Self.cases[index]
         var layout = Program.TableLayout()
         for table in expected.tables { _ = table.kind.add(to: &layout, count: table.count) }
-        Self.checkBlock(of: layout, expected.name)
-    }
-
-    /// Allocates `layout`'s block, checks its alignment, writes every byte (a short block is an
-    /// AddressSanitizer report) and frees it.
-    static func checkBlock(of layout: Program.TableLayout, _ name: String) {
         let block = layout.allocate()
-        #expect(Int(bitPattern: block) % layout.alignment == 0, "\(name)")
+        #expect(Int(bitPattern: block) % layout.alignment == 0, "\(expected.name)")
+        // Every byte written: a block shorter than the layout is an AddressSanitizer report.
         block.initializeMemory(as: UInt8.self, repeating: 0xA5, count: layout.byteCount)
         Program.TableLayout.deallocate(block)
     }

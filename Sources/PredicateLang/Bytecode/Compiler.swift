@@ -67,8 +67,8 @@ struct Compiler {
     mutating func compile(_ tree: SyntaxTree.Predicate, reusing tables: inout CompilerTables?) -> Program? {
         var graphNodes: [DecisionNode] = []
         if var given = tables.take() {
-            // Swapped rather than assigned: assigning would release the compiler's own empty arrays here and
-            // the emptied given ones with `given`, eight releases a compile instead of four.
+            // Swapped rather than assigned: the given arrays come in without the compiler's own (empty) ones being
+            // released here; those go with `given`.
             swap(&instructions, &given.instructions)
             swap(&ranges, &given.ranges)
             swap(&matchers, &given.matchers)

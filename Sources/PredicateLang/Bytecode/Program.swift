@@ -185,8 +185,8 @@ package struct Program: Sendable {
             // Each of the compiler's tables comes in owned (an initializer's parameters are) and is moved into its
             // field or placed, and stored once; then what is derived from them. The matchers are moved into the
             // table: a copy would retain every reference a matcher holds (its constant, strings, sets) and the
-            // compiler's array would then release them all again. (Declared `consuming`, with one consumed in a
-            // branch, this initializer over-released in a release build: the parameters are left plain.)
+            // compiler's array would then release them all again. (Declared `consuming`, this initializer
+            // over-released in a release build, FINDINGS §38: the parameters are left plain.)
             var pendingMatchers = matchers
             let matcherCount = pendingMatchers.count
             graphEntry = graph?.entry.rawValue ?? DecisionTarget.missingReturn.rawValue
