@@ -135,13 +135,14 @@ struct Compiler {
             let mainGraph = decisionGraph(0..<mainEnd, nodes: &graphNodes)
             // Given tables go back in `tables` (nil here) when `handingBack` is true.
             return Program(
-                instructions: instructions.take(), sourceRanges: ranges.take(), constants: constants.take(),
-                matchers: matchers.take(), keyPaths: madeNameTables?.keyPaths.take() ?? [],
-                keyPathRanges: madeNameTables?.keyPathRanges.take() ?? [],
-                names: madeNameTables?.names.take() ?? [], maxStackDepth: depth,
-                localCount: localCount, symbols: symbols, limits: limits,
-                decisionGraph: mainGraph, reads: reads.take(), blocks: blocks, typedRoot: typedRoot,
-                handingBack: handingBack, into: &compilerTables)
+                storage: Program.Storage(
+                    instructions: instructions.take(), sourceRanges: ranges.take(), constants: constants.take(),
+                    matchers: matchers.take(), keyPaths: madeNameTables?.keyPaths.take() ?? [],
+                    keyPathRanges: madeNameTables?.keyPathRanges.take() ?? [],
+                    names: madeNameTables?.names.take() ?? [], maxStackDepth: depth,
+                    localCount: localCount, symbols: symbols, limits: limits,
+                    decisionGraph: mainGraph, reads: reads.take(), blocks: blocks, typedRoot: typedRoot,
+                    handingBack: handingBack, into: &compilerTables))
         case .failure(let failure):
             diagnostics.append(.error(.verifierRejected(failure.description), at: tree.range))
             return nil

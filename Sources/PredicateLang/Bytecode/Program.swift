@@ -18,52 +18,11 @@ package struct Program: Sendable {
     /// The tables, shared by every copy of the program (copying a program is one reference).
     @usableFromInline let storage: Storage
 
-    /// What the compiler hands over, reassembled from a program for tools and tests (``Storage/contents``).
-    struct Contents {
-        var instructions: [Instruction]
-        var sourceRanges: [SourceRange]
-        var constants: [Value]
-        var matchers: [Matcher]
-        var keyPaths: [[String]]
-        var keyPathRanges: [SourceRange]
-        var names: [String]
-        var maxStackDepth: Int
-        var localCount: Int
-        var symbols: SymbolTable?
-        var limits: Limits
-        var decisionGraph: DecisionGraph?
-        /// Typed reads (programs compiled against a Swift type's schema).
-        var reads: [TypedRead] = []
-        /// The blocks after the main one (typed SUBQUERY predicates), in ``TypedRead/countWhere`` order.
-        var blocks: [Block] = []
-        /// The type of the evaluated object, for a program compiled against a Swift type's schema.
-        var typedRoot: SchemaObject?
-    }
-
     /// A block of the program after the main one: instructions from `start` to the next block (or the end),
     /// ending with `return`, and its decision graph when it is made of leaves.
     struct Block: Sendable {
         var start: Int
         var decisionGraph: DecisionGraph?
-    }
-
-    /// A program of what the compiler hands over (the fields of ``Contents``, each its own parameter and moved
-    /// into the program: a `Contents` taken apart field by field left twelve empty arrays to release a compile)
-    /// that, when `handingBack` is true, hands the compiler's tables back in `emptied` once it has copied them
-    /// into its own memory, for the next compile to write into (else they are freed).
-    init(
-        instructions: [Instruction], sourceRanges: [SourceRange], constants: [Value],
-        matchers: [Matcher], keyPaths: [[String]], keyPathRanges: [SourceRange],
-        names: [String], maxStackDepth: Int, localCount: Int, symbols: SymbolTable?,
-        limits: Limits, decisionGraph: DecisionGraph?, reads: [TypedRead],
-        blocks: [Block], typedRoot: SchemaObject?,
-        handingBack: Bool, into emptied: inout CompilerTables?
-    ) {
-        storage = Storage(
-            instructions: instructions, sourceRanges: sourceRanges, constants: constants, matchers: matchers,
-            keyPaths: keyPaths, keyPathRanges: keyPathRanges, names: names, maxStackDepth: maxStackDepth,
-            localCount: localCount, symbols: symbols, limits: limits, decisionGraph: decisionGraph, reads: reads,
-            blocks: blocks, typedRoot: typedRoot, handingBack: handingBack, into: &emptied)
     }
 
     /// The program whose storage this is.
@@ -79,15 +38,14 @@ package struct Program: Sendable {
     /// sharing it across threads is safe.
     @usableFromInline
     final class Storage: @unchecked Sendable {
-        // Everything the compiler handed over, each field stored once (keeping the whole `Contents` beside
-        // the fields the loops read would retain every table twice; the tables placed below are kept only
-        // there); ``contents`` reassembles it.
+        // Everything the compiler handed over, each table stored once (the tables placed below are kept only
+        // there).
         let symbols: SymbolTable?
         let programBlocks: [Block]
         let typedRoot: SchemaObject?
         /// Whether the program was compiled against a symbol table (its tags are slot reads).
         let isFormMode: Bool
-        // What the loops read, stored here directly so that reading one does not copy `contents`.
+        // What the loops read.
         let limits: Limits
         let constants: [Value]
         let keyPaths: [[String]]
@@ -102,7 +60,7 @@ package struct Program: Sendable {
         let plainKeyBase: UnsafePointer<PlainKey?>
         let keyPathRanges: [SourceRange]
         let names: [String]
-        /// ``Contents/sourceRanges``, in place: one per instruction of ``code``.
+        /// The source range of each instruction of ``code``, in place.
         let rangeTable: UnsafeBufferPointer<SourceRange>
         let maxStackDepth: Int
         let localCount: Int
@@ -117,13 +75,13 @@ package struct Program: Sendable {
         let collectionBase: UnsafePointer<ObjectCollection>
         /// The blocks after the main one, with their graphs' nodes in place.
         let blocks: [BlockView]
-        /// ``Contents/instructions``, in place.
+        /// The instructions, in place.
         let code: UnsafeBufferPointer<Instruction>
-        /// ``Contents/matchers``, in place.
+        /// The prepared right-hand sides of comparisons, in place.
         let matcherTable: UnsafeBufferPointer<Matcher>
         /// The first matcher: ``matcherTable``'s base, never nil.
         let matcherBase: UnsafePointer<Matcher>
-        /// The nodes of ``Contents/decisionGraph``, in place (empty without a graph).
+        /// The nodes of the main decision graph, in place (empty without a graph).
         let graphNodes: UnsafeBufferPointer<DecisionNode>
         /// The first node: ``graphNodes``' base, never nil.
         let graphNodeBase: UnsafePointer<DecisionNode>
@@ -165,15 +123,10 @@ package struct Program: Sendable {
             rangeTable.indices.contains(offset) ? rangeTable[offset] : .synthesized
         }
 
-        /// Everything as the compiler handed it over (listings, tests, tools).
-        var contents: Contents {
-            Contents(
-                instructions: instructions, sourceRanges: sourceRanges, constants: constants, matchers: matchers,
-                keyPaths: keyPaths, keyPathRanges: keyPathRanges, names: names, maxStackDepth: maxStackDepth,
-                localCount: localCount, symbols: symbols, limits: limits, decisionGraph: decisionGraph, reads: reads,
-                blocks: programBlocks, typedRoot: typedRoot)
-        }
-
+        /// A program of what the compiler hands over, each table its own parameter and moved into the program
+        /// (a struct of them, taken apart field by field, left twelve empty arrays to release a compile); when
+        /// `handingBack` is true, the compiler's tables go back in `emptied` once they are copied into the
+        /// program's own memory, for the next compile to write into (else they are freed).
         init(
             instructions instructionList: [Instruction], sourceRanges rangeList: [SourceRange],
             constants: [Value], matchers: [Matcher], keyPaths keyPathList: [[String]],
@@ -259,9 +212,10 @@ package struct Program: Sendable {
             symbols = symbolTable
             // The compiler's arrays go back when it asks, to be emptied there (``CompilerTables/empty()``):
             // moved, not copied (a copy would make the emptying reallocate).
-            let compilerTables = CompilerTables(
-                instructions: instructionList, ranges: rangeList, matchers: pendingMatchers, nodes: mainNodes)
-            if handingBack { emptied = compilerTables }
+            if handingBack {
+                emptied = CompilerTables(
+                    instructions: instructionList, ranges: rangeList, matchers: pendingMatchers, nodes: mainNodes)
+            }
         }
 
         /// Whether every node of `nodes` carries an integer test and the graph ends in true or false by forward
