@@ -260,12 +260,17 @@ public struct CompiledPredicate: Sendable {
     }
 
     /// Compiles a parsed tree, against `schema` when there is one: the tree is checked against it first,
-    /// and, for a Swift type's schema, its key paths become reads of the type's fields.
+    /// and, for a Swift type's schema, its key paths become reads of the type's fields. The compiler writes
+    /// into tables kept by `pool` from an earlier compile, and gives them back: such a compile allocates none
+    /// of its growing tables.
     static func compile(
-        _ tree: SyntaxTree.Predicate, source: SourceText, symbols: SymbolTable?, schema: Schema?, limits: Limits
+        _ tree: SyntaxTree.Predicate, source: SourceText, symbols: SymbolTable?, schema: Schema?, limits: Limits,
+        pool: CompilerTablePool = .shared
     ) -> CompilationResult {
-        var tables: CompilerTables?
-        return compile(tree, source: source, symbols: symbols, schema: schema, limits: limits, tables: &tables)
+        var tables: CompilerTables? = pool.take()
+        let result = compile(tree, source: source, symbols: symbols, schema: schema, limits: limits, tables: &tables)
+        pool.give(&tables)
+        return result
     }
 
     /// Compiles into `tables` when given (they come back emptied), else into fresh ones.

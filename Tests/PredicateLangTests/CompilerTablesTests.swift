@@ -94,3 +94,99 @@ struct CompilerTablesTests {
         #expect(tables.ranges.capacity <= CompilerTables.keptRoom)
     }
 }
+
+@Suite("Compiler tables kept between compiles")
+struct CompilerTablePoolTests {
+    /// Tables as a compile hands them back: emptied, with room for `count` instructions.
+    static func emptied(room count: Int) -> CompilerTables? {
+        var tables = CompilerTables()
+        tables.instructions.reserveCapacity(count)
+        tables.ranges.reserveCapacity(count)
+        tables.nodes.reserveCapacity(count)
+        tables.matchers.reserveCapacity(count / 8)
+        return tables
+    }
+
+    @Test("keeps emptied sets up to its capacity, and none with more room than it keeps")
+    func keeps() {
+        let pool = CompilerTablePool(capacity: 2, keptRoom: 64)
+        let first = pool.take()
+        #expect(first.instructions.capacity == 0 && pool.count == 0)
+        var tables = Self.emptied(room: 32)
+        pool.give(&tables)
+        #expect(tables == nil && pool.count == 1)
+        tables = Self.emptied(room: 65)
+        pool.give(&tables)
+        #expect(tables == nil && pool.count == 1)
+        for _ in 0..<3 {
+            tables = Self.emptied(room: 16)
+            pool.give(&tables)
+        }
+        #expect(pool.count == 2)
+        let kept = pool.take()
+        #expect(kept.instructions.isEmpty && kept.instructions.capacity >= 16 && pool.count == 1)
+    }
+
+    @Test("a compile takes a kept set and gives it back emptied, with the program's room")
+    func compileUsesPool() throws {
+        let pool = CompilerTablePool(capacity: 4, keptRoom: 128)
+        let parsed = SyntaxTree.parse("$age > 18 AND $name BEGINSWITH 'a' AND $country == 'NZ'")
+        let tree = try #require(parsed.tree)
+        let first = CompiledPredicate.compile(
+            tree, source: parsed.source, symbols: CompilerTablesTests.symbols, schema: nil, limits: .default,
+            pool: pool)
+        let count = try #require(first.predicate).program.instructions.count
+        #expect(pool.count == 1)
+        let kept = pool.take()
+        #expect(kept.instructions.isEmpty && kept.instructions.capacity >= count)
+        #expect(kept.matchers.isEmpty && kept.matchers.capacity >= 3)
+        var back: CompilerTables? = kept
+        pool.give(&back)
+        // The second compile writes into the kept set and hands it back: still one set.
+        _ = CompiledPredicate.compile(
+            tree, source: parsed.source, symbols: CompilerTablesTests.symbols, schema: nil, limits: .default,
+            pool: pool)
+        #expect(pool.count == 1)
+    }
+
+    /// Object predicates (no symbol table) compiled one after the other: key paths, shared and fused ones,
+    /// collection operators, constants, `$variables`, a SUBQUERY's block, fewer key paths than the compile before,
+    /// none, and more than the pool keeps room for.
+    static let objectSequence: [String] = [
+        "customer.country == 'NZ' AND total > 100 AND ANY items.sku BEGINSWITH 'A-' AND customer.name != 'Bo'",
+        "a.b.@count > 2 OR a.@sum.c == 3 OR a.b.@count < 0 OR $limit == 'x'",
+        "SUBQUERY(items, $i, $i.qty > 1 AND $i.sku == 'x').@count > 0 AND name IN {'a', 'b', 3}",
+        "name == 'x'",
+        "TRUEPREDICATE",
+        (0..<200).map { "k\($0) == \($0)" }.joined(separator: " OR "),
+        "customer.country == 'NZ' AND total > 100",
+    ]
+
+    @Test("programs compiled through the pool are the programs compiled into fresh tables")
+    func sameProgram() throws {
+        let pool = CompilerTablePool(capacity: 1, keptRoom: 128)
+        let formSequence = CompilerTablesTests.sequence + CompilerTablesTests.sequence.reversed()
+        let objectSequence = Self.objectSequence + Self.objectSequence.reversed()
+        for (text, symbols) in formSequence.map({ ($0, CompilerTablesTests.symbols) })
+            + objectSequence.map({ ($0, SymbolTable?.none) })
+        {
+            let parsed = SyntaxTree.parse(text)
+            let tree = try #require(parsed.tree, "\(text)")
+            var compiler = Compiler(symbols: symbols, limits: .default, schema: nil)
+            let fresh = compiler.compile(tree)
+            let pooled = CompiledPredicate.compile(
+                tree, source: parsed.source, symbols: symbols, schema: nil, limits: .default, pool: pool)
+            let program = try #require(pooled.predicate?.program, "\(text)")
+            let expected = try #require(fresh, "\(text)")
+            #expect(
+                program.disassembly(source: parsed.source) == expected.disassembly(source: parsed.source), "\(text)")
+            #expect(program.sourceRanges == expected.sourceRanges, "\(text)")
+            #expect(program.decisionGraph == expected.decisionGraph, "\(text)")
+            #expect(program.matchers.map(\.kindName) == expected.matchers.map(\.kindName), "\(text)")
+            #expect(program.constants == expected.constants, "\(text)")
+            #expect(program.keyPaths == expected.keyPaths && program.keyPathRanges == expected.keyPathRanges, "\(text)")
+            #expect(Verifier.verify(program).isEmpty, "\(text)")
+            #expect(pool.count <= 1)
+        }
+    }
+}

@@ -37,11 +37,11 @@ struct QuickDefinitionReader {
 
     // The keys of each object, in the order of the thorough reader's key enums (whose raw values index
     // them), as bytes.
-    private static let rootKeys = JSONDefinitionReader.rootKeys.map { Array($0.utf8) }
-    private static let optionKeys = JSONDefinitionReader.optionKeys.map { Array($0.utf8) }
-    private static let sectionKeys = JSONDefinitionReader.sectionKeys.map { Array($0.utf8) }
-    private static let rowKeys = JSONDefinitionReader.rowKeys.map { Array($0.utf8) }
-    private static let validationKeys = JSONDefinitionReader.validationKeys.map { Array($0.utf8) }
+    private static let rootKeys = KeyTable(JSONDefinitionReader.rootKeys)
+    private static let optionKeys = KeyTable(JSONDefinitionReader.optionKeys)
+    private static let sectionKeys = KeyTable(JSONDefinitionReader.sectionKeys)
+    private static let rowKeys = KeyTable(JSONDefinitionReader.rowKeys)
+    private static let validationKeys = KeyTable(JSONDefinitionReader.validationKeys)
 
     // MARK: The definition's shape
 
@@ -179,7 +179,11 @@ struct QuickDefinitionReader {
             }
         default:
             let start = position
-            let literal = try number()
+            let isInteger = try number()
+            // An integer of at most 18 digits is within `Int64`: its value is made from the digits (making
+            // the literal's string and parsing it cost ~600 instructions a number).
+            if isInteger, let integer = smallInteger(start..<position) { return .int(integer) }
+            let literal = String(decoding: bytes[start..<position], as: UTF8.self)
             return TypedJSON.numberValue(.number(literal, SourceRange(start, position)))
         }
     }
@@ -253,7 +257,7 @@ struct QuickDefinitionReader {
 
     /// The index in `keys` of the object's next key, the cursor after its colon; nil at the object's end.
     /// An unknown or repeated key declines.
-    private mutating func nextKey(in keys: [[UInt8]], _ object: inout OpenObject) throws(Decline) -> Int? {
+    private mutating func nextKey(in keys: borrowing KeyTable, _ object: inout OpenObject) throws(Decline) -> Int? {
         if object.hasMembers {
             guard try continues(UInt8(ascii: "}")) else { return nil }
         } else if try closes(UInt8(ascii: "}")) {
@@ -262,24 +266,14 @@ struct QuickDefinitionReader {
         object.hasMembers = true
         skipWhitespace()
         let range = try stringContents()
-        guard let index = keys.firstIndex(where: { matches($0, range) }), index < 16 else { throw Decline() }
+        let index = bytes.withUnsafeBufferPointer { keys.index(of: range, in: $0) }
+        guard let index, index < 16 else { throw Decline() }
         let bit: UInt16 = 1 << UInt16(index)
         guard object.seen & bit == 0 else { throw Decline() }
         object.seen |= bit
         try expect(UInt8(ascii: ":"))
         skipWhitespace()
         return index
-    }
-
-    /// Whether the bytes in `range` spell `key`.
-    private func matches(_ key: [UInt8], _ range: Range<Int>) -> Bool {
-        guard key.count == range.count else { return false }
-        var index = range.lowerBound
-        for byte in key {
-            guard bytes[index] == byte else { return false }
-            index &+= 1
-        }
-        return true
     }
 
     /// After an element or member: true past a comma (another follows), false past `close`.
@@ -379,9 +373,9 @@ struct QuickDefinitionReader {
         }
     }
 
-    /// A JSON number's literal (RFC 8259 syntax) whose magnitude a `Double` holds, as the thorough
-    /// parser accepts it.
-    private mutating func number() throws(Decline) -> String {
+    /// Reads a JSON number (RFC 8259 syntax) whose magnitude a `Double` holds, as the thorough parser accepts
+    /// it; whether it is spelled as an integer (no fraction, no exponent).
+    private mutating func number() throws(Decline) -> Bool {
         let start = position
         if peek() == UInt8(ascii: "-") { position &+= 1 }
         guard isDigit(peek()) else { throw Decline() }
@@ -405,11 +399,26 @@ struct QuickDefinitionReader {
             guard isDigit(peek()) else { throw Decline() }
             skipDigits()
         }
+        if isInteger && position &- start <= 300 { return true }
         let literal = String(decoding: bytes[start..<position], as: UTF8.self)
-        guard (isInteger && position &- start <= 300) || Double(literal).map(\.isFinite) == true else {
-            throw Decline()
+        guard Double(literal).map(\.isFinite) == true else { throw Decline() }
+        return isInteger
+    }
+
+    /// The value of the integer literal `bytes[range]` (an optional minus, then digits, as ``number()``
+    /// read it) when it has at most 18 digits, so that it is within `Int64` and computed without overflow;
+    /// nil for a longer one.
+    private func smallInteger(_ range: Range<Int>) -> Int64? {
+        var index = range.lowerBound
+        let isNegative = index < range.upperBound && bytes[index] == UInt8(ascii: "-")
+        if isNegative { index &+= 1 }
+        guard range.upperBound &- index <= 18 else { return nil }
+        var magnitude: Int64 = 0
+        while index < range.upperBound {
+            magnitude = magnitude &* 10 &+ Int64(bytes[index] &- UInt8(ascii: "0"))
+            index &+= 1
         }
-        return literal
+        return isNegative ? 0 &- magnitude : magnitude
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
@@ -464,6 +473,49 @@ extension QuickDefinitionReader {
         case (.constant(let left)?, .constant(let right)?): left == right
         case (.predicate(let left)?, .predicate(let right)?): left == right
         default: false
+        }
+    }
+}
+
+/// The keys an object of a definition may have, as bytes. A key read from the text is compared only with
+/// the keys of its length and first and last bytes (one word compared per key, where searching the list
+/// compared each key's bytes in turn); a match is then checked byte by byte.
+struct KeyTable {
+    /// Each key's length, first and last byte in one word, and where its bytes start in ``bytes``.
+    private let entries: [(signature: UInt64, start: Int)]
+    /// The keys' bytes, one after another.
+    private let bytes: [UInt8]
+
+    init(_ names: [String]) {
+        var entries: [(signature: UInt64, start: Int)] = []
+        var bytes: [UInt8] = []
+        for name in names {
+            let key = Array(name.utf8)
+            entries.append((Self.signature(count: key.count, first: key.first ?? 0, last: key.last ?? 0), bytes.count))
+            bytes.append(contentsOf: key)
+        }
+        self.entries = entries
+        self.bytes = bytes
+    }
+
+    private static func signature(count: Int, first: UInt8, last: UInt8) -> UInt64 {
+        UInt64(truncatingIfNeeded: count) << 16 | UInt64(first) << 8 | UInt64(last)
+    }
+
+    /// The index of the key `text[range]` spells; nil when it spells none. `range` lies within `text`.
+    func index(of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        let first = range.isEmpty ? 0 : text[range.lowerBound]
+        let last = range.isEmpty ? 0 : text[range.upperBound &- 1]
+        let wanted = Self.signature(count: range.count, first: first, last: last)
+        return bytes.withUnsafeBufferPointer { keys in
+            for index in entries.indices where entries[index].signature == wanted {
+                let start = entries[index].start
+                guard start &+ range.count <= keys.count else { return nil }
+                var offset = 0
+                while offset < range.count, keys[start &+ offset] == text[range.lowerBound &+ offset] { offset &+= 1 }
+                if offset == range.count { return index }
+            }
+            return nil
         }
     }
 }

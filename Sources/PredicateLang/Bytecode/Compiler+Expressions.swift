@@ -15,7 +15,7 @@ extension Compiler {
         case .variable(let name, let range):
             compileVariable(name, at: range)
         case .keyPath(let base, let components, let range):
-            compileKeyPath(base, components.map(\.name), at: range)
+            compileKeyPath(base, components, at: range)
         case .function(let selector, let arguments, let range):
             compileFunction(selector, arguments, at: range)
         case .customFunction(_, _, _, let range):
@@ -87,8 +87,9 @@ extension Compiler {
         }
     }
 
-    private mutating func compileKeyPath(_ base: SyntaxTree.Expression?, _ components: [String], at range: SourceRange)
-    {
+    private mutating func compileKeyPath(
+        _ base: SyntaxTree.Expression?, _ components: [SyntaxTree.KeyPathComponent], at range: SourceRange
+    ) {
         guard let base else {
             emit(.pushObject, at: range)
             emitKeyPath(components, at: range)
@@ -104,7 +105,7 @@ extension Compiler {
                 return
             }
             var rest = components[...]
-            switch components.first {
+            switch components.first?.name {
             case "value":
                 emit(.loadSlot(slot), at: variableRange)
                 rest = rest.dropFirst()
@@ -124,7 +125,7 @@ extension Compiler {
         emitKeyPath(components, at: range)
     }
 
-    private mutating func emitKeyPath(_ components: [String], at range: SourceRange) {
+    private mutating func emitKeyPath(_ components: [SyntaxTree.KeyPathComponent], at range: SourceRange) {
         guard !components.isEmpty else { return }
         emit(.keyPath(keyPath(components, at: range)), at: range)
     }

@@ -98,7 +98,7 @@ extension Compiler {
             }
             if case .keyPath(nil, let components, let keyRange) = comparison.lhs, !components.isEmpty, typedRoot == nil
             {
-                emit(.matchKey(keyPath(components.map(\.name), at: keyRange), matcher), at: comparison.range)
+                emit(.matchKey(keyPath(components, at: keyRange), matcher), at: comparison.range)
                 return
             }
         }

@@ -286,7 +286,7 @@ struct Compiler {
     }
 
     /// The index of a key path written at `range` (the range positions errors of fused key reads).
-    mutating func keyPath(_ components: [String], at range: SourceRange) -> KeyPathIndex {
+    mutating func keyPath(_ components: [SyntaxTree.KeyPathComponent], at range: SourceRange) -> KeyPathIndex {
         let nameTables = nameTables()
         if let existing = nameTables.keyPathIndex(components, at: range) { return KeyPathIndex(existing) }
         guard let index = Self.append(components, to: &nameTables.keyPaths) else {
@@ -367,14 +367,14 @@ struct Compiler {
 final class NameTables {
     /// A key path and the range it was written at (the range positions errors of fused key reads).
     struct KeyPathEntry: Hashable {
-        var components: [String]
+        var components: [SyntaxTree.KeyPathComponent]
         var range: SourceRange
     }
 
     // Unchecked: one compiler owns the tables and calls nothing while it accesses them; a checked access
     // costs a runtime call (its access set in thread-local storage) per look-up and append, ~2,700
     // instructions of a 100-byte predicate's compile.
-    @exclusivity(unchecked) var keyPaths: [[String]] = []
+    @exclusivity(unchecked) var keyPaths: [[SyntaxTree.KeyPathComponent]] = []
     @exclusivity(unchecked) var keyPathRanges: [SourceRange] = []
     @exclusivity(unchecked) var names: [String] = []
     @exclusivity(unchecked) private var keyPathPositions = TableIndex<KeyPathEntry>()
@@ -387,9 +387,21 @@ final class NameTables {
         keyPathRanges.reserveCapacity(8)
     }
 
-    /// The index of the key path `components` written at `range`, if it is in the table.
-    func keyPathIndex(_ components: [String], at range: SourceRange) -> UInt16? {
-        keyPathPositions.position(of: KeyPathEntry(components: components, range: range), count: keyPaths.count) {
+    /// The index of the key path `components` written at `range`, if it is in the table. A small table is
+    /// scanned comparing ranges first: an entry made for the comparison copied each path (a retain and a
+    /// release) and compared its components before its range.
+    func keyPathIndex(_ components: [SyntaxTree.KeyPathComponent], at range: SourceRange) -> UInt16? {
+        if keyPaths.count <= TableIndex<KeyPathEntry>.scanLimit {
+            for position in keyPathRanges.indices
+            where keyPathRanges[position] == range && keyPaths.indices.contains(position)
+                && keyPaths[position] == components
+            {
+                return UInt16(truncatingIfNeeded: position)
+            }
+            return nil
+        }
+        let entry = KeyPathEntry(components: components, range: range)
+        return keyPathPositions.position(of: entry, count: keyPaths.count) {
             KeyPathEntry(components: keyPaths[$0], range: keyPathRanges[$0])
         }
     }

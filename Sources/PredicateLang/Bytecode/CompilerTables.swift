@@ -31,12 +31,17 @@ package struct CompilerTables: Sendable {
     /// eighth. A rare large predicate's room goes back to the allocator rather than staying with the caller.
     static var keptRoom: Int { 1024 }
 
+    /// Whether these tables have room for at most `count` instructions, source ranges and graph nodes and
+    /// `count / 8` matchers.
+    func hasRoom(atMost count: Int) -> Bool {
+        instructions.capacity <= count && ranges.capacity <= count && matchers.capacity <= count / 8
+            && nodes.capacity <= count
+    }
+
     /// Empties these tables in place, keeping their room, or replaces them with new empty ones when they grew
     /// past ``keptRoom``.
     mutating func empty() {
-        guard instructions.capacity <= Self.keptRoom, ranges.capacity <= Self.keptRoom,
-            matchers.capacity <= Self.keptRoom / 8, nodes.capacity <= Self.keptRoom
-        else {
+        guard hasRoom(atMost: Self.keptRoom) else {
             self = CompilerTables()
             return
         }

@@ -203,7 +203,9 @@ extension Program {
     }
 
     func keyPathText(_ index: KeyPathIndex) -> String {
-        keyPaths.indices.contains(Int(index.rawValue)) ? keyPaths[Int(index.rawValue)].joined(separator: ".") : "?"
+        let paths = storage.keyPaths
+        let position = Int(index.rawValue)
+        return paths.indices.contains(position) ? paths[position].map(\.name).joined(separator: ".") : "?"
     }
 
     func matcherText(_ index: MatcherIndex) -> String {

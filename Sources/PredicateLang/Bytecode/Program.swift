@@ -48,7 +48,8 @@ package struct Program: Sendable {
         // What the loops read.
         let limits: Limits
         let constants: [Value]
-        let keyPaths: [[String]]
+        /// Each key path's components, shared with the syntax tree (the VM walks them by name).
+        let keyPaths: [[SyntaxTree.KeyPathComponent]]
         /// Whether any key path is a plain key (the VM then takes a dictionary `SELF`'s members out once).
         let readsPlainKeys: Bool
         /// For each key path, its single key when it is one plain key (no `@` operator, not `self`): the
@@ -129,7 +130,7 @@ package struct Program: Sendable {
         /// program's own memory, for the next compile to write into (else they are freed).
         init(
             instructions instructionList: [Instruction], sourceRanges rangeList: [SourceRange],
-            constants: [Value], matchers: [Matcher], keyPaths keyPathList: [[String]],
+            constants: [Value], matchers: [Matcher], keyPaths keyPathList: [[SyntaxTree.KeyPathComponent]],
             keyPathRanges: [SourceRange], names: [String], maxStackDepth: Int, localCount: Int,
             symbols symbolTable: SymbolTable?, limits: Limits, decisionGraph graph: DecisionGraph?,
             reads readList: [TypedRead], blocks blockList: [Block],
@@ -259,9 +260,9 @@ package struct Program: Sendable {
         }
 
         /// Makes the plain key of each key path in place (see ``plainKeyTable``); also whether any is one.
-        private static func placePlainKeys(of keyPaths: [[String]], in memory: UnsafeMutableRawPointer, at offset: Int)
-            -> (UnsafeBufferPointer<PlainKey?>, UnsafePointer<PlainKey?>, Bool)
-        {
+        private static func placePlainKeys(
+            of keyPaths: [[SyntaxTree.KeyPathComponent]], in memory: UnsafeMutableRawPointer, at offset: Int
+        ) -> (UnsafeBufferPointer<PlainKey?>, UnsafePointer<PlainKey?>, Bool) {
             let base = (memory + offset).bindMemory(to: PlainKey?.self, capacity: keyPaths.count)
             var anyPlain = false
             for (index, components) in keyPaths.enumerated() {
@@ -364,8 +365,8 @@ package struct Program: Sendable {
     package var constants: [Value] { storage.constants }
     /// Prepared right-hand sides of comparisons (`match…`).
     package var matchers: [Matcher] { storage.matchers }
-    /// Key paths read by `keyPath` and `matchKey`, as components.
-    package var keyPaths: [[String]] { storage.keyPaths }
+    /// Key paths read by `keyPath` and `matchKey`, as their components' names (made on each call).
+    package var keyPaths: [[String]] { storage.keyPaths.map { $0.map(\.name) } }
     /// Where each key path was written (the position of an error a fused key read raises).
     package var keyPathRanges: [SourceRange] { storage.keyPathRanges }
     /// Variable names read by `loadVariable`.

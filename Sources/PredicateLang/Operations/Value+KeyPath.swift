@@ -71,7 +71,7 @@ extension Value {
             let key = one[one.startIndex]
             if key.utf8.first == UInt8(ascii: "@") {
                 if isNull { return .null }
-                return try KeyValueCoding.applyOperator(key, to: self, rest: ArraySlice(), depth: 0, &budget)
+                return try KeyValueCoding.applyOperator(key, to: self, rest: ArraySlice<String>(), depth: 0, &budget)
             }
             return try KeyValueCoding.valueForKey(key, of: self, depth: 0, &budget)
         }
@@ -85,6 +85,17 @@ extension Value {
     }
 }
 
+/// A key of a key path as ``KeyValueCoding`` walks it: a name, or a syntax tree's component (a program's
+/// key paths are its tree's components, `Bytecode/PlainKey.swift`).
+protocol KeyName {
+    /// The key as written, `@` included for a collection operator.
+    var keyName: String { get }
+}
+
+extension String: KeyName {
+    var keyName: String { self }
+}
+
 /// The key-value coding machinery behind ``Value/value(forKeyPath:)``.
 enum KeyValueCoding {
     /// The recursion budget of one lookup: mapping a key into a nested array costs 1, a collection
@@ -94,14 +105,14 @@ enum KeyValueCoding {
     static let maxDepth = 256
     static let operatorDepthCost = 8
 
-    static func resolve(
-        _ receiver: Value, _ path: ArraySlice<String>, depth: Int, _ budget: inout EvaluationBudget
+    static func resolve<Key: KeyName>(
+        _ receiver: Value, _ path: ArraySlice<Key>, depth: Int, _ budget: inout EvaluationBudget
     ) throws(EvaluationError) -> Value {
         guard depth <= maxDepth else { throw tooDeep() }
         var current = receiver
         var index = path.startIndex
         while index < path.endIndex {
-            let key = path[index]
+            let key = path[index].keyName
             if current.isNull { return .null }
             if isOperatorKey(key) {
                 var rest = path[path.index(after: index)...]
@@ -110,7 +121,7 @@ enum KeyValueCoding {
                 }
                 // A union's right key path stops at the next collection operator, which then
                 // applies to the union (`items.@distinctUnionOfObjects.color.@count`).
-                let end = rest.firstIndex(where: isOperatorKey) ?? rest.endIndex
+                let end = rest.firstIndex(where: { isOperatorKey($0.keyName) }) ?? rest.endIndex
                 rest = rest[..<end]
                 current = try applyOperator(key, to: current, rest: rest, depth: depth, &budget)
                 index = end
@@ -172,8 +183,8 @@ enum KeyValueCoding {
 
     // MARK: - Collection operators
 
-    static func applyOperator(
-        _ name: String, to receiver: Value, rest: ArraySlice<String>, depth: Int, _ budget: inout EvaluationBudget
+    static func applyOperator<Key: KeyName>(
+        _ name: String, to receiver: Value, rest: ArraySlice<Key>, depth: Int, _ budget: inout EvaluationBudget
     ) throws(EvaluationError) -> Value {
         if case .dictionary(let dictionary) = receiver {
             // NSDictionary strips the `@` and calls the method: `count`, `allKeys`, `allValues`.

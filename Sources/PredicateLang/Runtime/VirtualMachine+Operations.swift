@@ -87,7 +87,7 @@ extension VirtualMachine {
             if let key = program.plainKey(path)?.pointee, case .dictionary(let dictionary) = object {
                 return dictionary.value(forKey: key.name, hash: key.hash) ?? .null
             }
-            return try object.value(forKeyPath: program.keyPaths[index], budget: &budget)
+            return try KeyValueCoding.resolve(object, program.keyPaths[index][...], depth: 0, &budget)
         } catch {
             throw error.at(program.keyPathRanges[Int(path.rawValue)])
         }

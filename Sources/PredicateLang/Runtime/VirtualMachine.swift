@@ -133,7 +133,8 @@ enum VirtualMachine {
                 case .keyPath(let index):
                     let value = frame.pop()
                     frame.push(
-                        try value.value(forKeyPath: program.keyPaths[Int(index.rawValue)], budget: &budget.pointee))
+                        try KeyValueCoding.resolve(
+                            value, program.keyPaths[Int(index.rawValue)][...], depth: 0, &budget.pointee))
                 case .index:
                     let index = frame.pop()
                     let base = frame.pop()
