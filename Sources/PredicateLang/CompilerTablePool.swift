@@ -2,12 +2,11 @@
 // predicate of each request), so that such a compile allocates none of its growing tables either — as a
 // form's load, which hands one set from condition to condition, already does not.
 
-import Synchronization
-
 /// A few emptied ``CompilerTables`` shared by every thread. A compile that is not given tables takes a set
 /// from ``shared`` (or empty ones when none is kept), writes into it, and gives it back emptied. At most
 /// ``capacity`` sets are kept, and only sets with room for at most ``keptRoom`` instructions (and an eighth
-/// as many matchers): a few tens of kilobytes at most stay with the process.
+/// as many matchers): a few tens of kilobytes at most stay with the process. Where there is no POSIX mutex
+/// (``LockedValue``) nothing is kept.
 final class CompilerTablePool: Sendable {
     /// The pool every compile not given tables uses: four sets (one per thread compiling at the same time is
     /// enough), of room for at most 128 instructions each.
@@ -17,19 +16,20 @@ final class CompilerTablePool: Sendable {
     let capacity: Int
     /// The most instructions, source ranges and graph nodes a kept set has room for.
     let keptRoom: Int
-    private let sets = Mutex<[CompilerTables]>([])
+    private let sets: LockedValue<[CompilerTables]>?
 
     init(capacity: Int, keptRoom: Int) {
         self.capacity = capacity
         self.keptRoom = keptRoom
+        sets = LockedValue([])
     }
 
     /// How many sets are kept now.
-    var count: Int { sets.withLock { $0.count } }
+    var count: Int { sets?.withLock { $0.count } ?? 0 }
 
     /// A kept set, or empty tables when none is kept.
     func take() -> CompilerTables {
-        sets.withLock { $0.popLast() } ?? CompilerTables()
+        sets?.withLock { $0.popLast() } ?? CompilerTables()
     }
 
     /// Keeps `tables` (emptied by the compile that used them) for a later compile, unless the pool is full or
@@ -37,8 +37,8 @@ final class CompilerTablePool: Sendable {
     func give(_ tables: inout CompilerTables?) {
         guard let given = tables.take(), given.hasRoom(atMost: keptRoom) else { return }
         let capacity = capacity
-        sets.withLock { sets in
-            if sets.count < capacity { sets.append(given) }
+        sets?.withLock { kept in
+            if kept.count < capacity { kept.append(given) }
         }
     }
 }
