@@ -510,7 +510,7 @@ struct KeyTable {
         return bytes.withUnsafeBufferPointer { keys in
             for index in entries.indices where entries[index].signature == wanted {
                 let start = entries[index].start
-                guard start &+ range.count <= keys.count else { return nil }
+                guard start &+ range.count <= keys.count else { continue }
                 var offset = 0
                 while offset < range.count, keys[start &+ offset] == text[range.lowerBound &+ offset] { offset &+= 1 }
                 if offset == range.count { return index }

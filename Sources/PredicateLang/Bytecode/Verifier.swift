@@ -146,7 +146,7 @@ package struct Verifier: Sendable {
     package static func verify(_ program: Program) -> [VerificationFailure] {
         let tables = Tables(
             constants: program.constants.count, matchers: program.matchers.count,
-            keyPaths: program.keyPaths.count, names: program.names.count,
+            keyPaths: program.storage.keyPaths.count, names: program.names.count,
             locals: program.localCount, reads: program.reads.count)
         var failures: [VerificationFailure] = []
         let instructions = program.instructions  // copied out of the program's table once
@@ -170,7 +170,7 @@ package struct Verifier: Sendable {
         for block in program.blocks {
             if let graph = block.decisionGraph { failures += graphProblems(graph, instructions) }
         }
-        if program.keyPathRanges.count != program.keyPaths.count {
+        if program.keyPathRanges.count != program.storage.keyPaths.count {
             failures.append(VerificationFailure(offset: 0, message: "key path ranges do not match key paths"))
         }
         return failures
